@@ -1,0 +1,12 @@
+// envName is passed by babel-loader (webpack) and set by jest (NODE_ENV=test);
+// React's dev JSX runtime only in development (stack-notes P10).
+module.exports = (api) => {
+  const env = api.env();
+  return {
+    presets: [
+      ['@babel/preset-env', env === 'test' ? { targets: { node: 'current' } } : { bugfixes: true }],
+      ['@babel/preset-react', { runtime: 'automatic', development: env === 'development' }],
+      ['@babel/preset-typescript', { allowDeclareFields: true, onlyRemoveTypeImports: false }],
+    ],
+  };
+};

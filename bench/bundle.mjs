@@ -1,0 +1,51 @@
+// `npm run bench:bundle`: production build, then per route the initial JS and the route's own lazy
+// chunks, gzipped. Budgets (issue 2): initial JS <= 150 KB gz; each route's own chunks <= 30 KB gz.
+// Prints figures; exits 0 either way (a benchmark, not a test).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import webpack from 'webpack';
+import makeConfig from '../webpack.config.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const config = makeConfig({}, { mode: 'production' });
+config.devtool = false;
+
+const stats = await new Promise((resolve, reject) =>
+  webpack(config, (err, result) => (err ? reject(err) : resolve(result))));
+if (stats.hasErrors()) {
+  console.error(stats.toString('errors-only'));
+  process.exit(1);
+}
+const json = stats.toJson({ all: false, chunks: true, chunkOrigins: true, chunkRelations: true, assets: false });
+const outDir = config.output.path;
+const gz = (file) => gzipSync(readFileSync(path.join(outDir, file)), { level: 9 }).length;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const jsFiles = (chunk) => chunk.files.filter((f) => f.endsWith('.js'));
+
+const byId = new Map(json.chunks.map((c) => [c.id, c]));
+const initial = json.chunks.filter((c) => c.initial);
+const initialBytes = initial.flatMap(jsFiles).reduce((sum, f) => sum + gz(f), 0);
+
+// A lazy route's own chunks: the chunk that holds the page import plus its siblings (split vendors).
+const routes = new Map();
+for (const chunk of json.chunks.filter((c) => !c.initial)) {
+  for (const origin of chunk.origins ?? []) {
+    const match = /@\/pages\/([\w-]+)/.exec(origin.request ?? '');
+    if (!match) continue;
+    const ids = new Set([chunk.id, ...(chunk.siblings ?? [])]);
+    const files = [...ids].flatMap((id) => jsFiles(byId.get(id)));
+    routes.set(match[1], files.reduce((sum, f) => sum + gz(f), 0));
+  }
+}
+
+const INITIAL_BUDGET = 150 * 1024;
+const ROUTE_BUDGET = 30 * 1024;
+console.log(`\nInitial JS (every route, incl. /): ${kb(initialBytes)} gzipped  [budget 150 KB: ${initialBytes <= INITIAL_BUDGET ? 'within' : 'OVER'}]`);
+console.log(`  files: ${initial.flatMap(jsFiles).join(', ')}`);
+console.log('\nLazy route chunks (gzipped, own chunks only):');
+for (const [page, bytes] of [...routes].sort((a, b) => a[0].localeCompare(b[0]))) {
+  console.log(`  ${page.padEnd(20)} ${kb(bytes).padStart(9)}  [budget 30 KB: ${bytes <= ROUTE_BUDGET ? 'within' : 'OVER'}]`);
+}
+console.log(`\n(built in ${((json.time ?? 0) / 1000).toFixed(1)} s into ${path.relative(root, outDir)}/)`);

@@ -1,0 +1,39 @@
+import type { Config } from 'jest';
+
+// ESM-only packages that babel-jest must transform (stack-notes P8, P12).
+const esmOnly = [
+  'rettime', 'until-async', '@open-draft', 'msw', '@mswjs', '@bundled-es-modules',
+  'react-leaflet', '@react-leaflet', 'jose', 'typebox',
+].join('|');
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'client',
+      testEnvironment: 'jest-fixed-jsdom',
+      roots: ['<rootDir>/src', '<rootDir>/mocks'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/test-utils/setup-client.ts'],
+      transform: { '^.+\\.(m?[tj]sx?)$': 'babel-jest' },
+      transformIgnorePatterns: [`/node_modules/(?!(${esmOnly})/)`],
+      moduleNameMapper: {
+        '^@/(.*)$': '<rootDir>/src/$1',
+        '^@mocks/(.*)$': '<rootDir>/mocks/$1',
+        '^@test-utils/(.*)$': '<rootDir>/test-utils/$1',
+        '\\.(css)$': '<rootDir>/test-utils/style-stub.cjs',
+        '\\.(png|jpe?g|gif|svg|webp)$': '<rootDir>/test-utils/file-stub.cjs',
+      },
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.(m?[tj]sx?)$': 'babel-jest' },
+      transformIgnorePatterns: [`/node_modules/(?!(${esmOnly})/)`],
+      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+    },
+  ],
+};
+
+export default config;
