@@ -3,7 +3,7 @@ import type { Config } from 'jest';
 // ESM-only packages that babel-jest must transform (stack-notes P8, P12).
 const esmOnly = [
   'rettime', 'until-async', '@open-draft', 'msw', '@mswjs', '@bundled-es-modules',
-  'react-leaflet', '@react-leaflet', 'jose', 'typebox',
+  'react-leaflet', '@react-leaflet', 'jose', 'typebox', 'content-disposition', 'cookie',
 ].join('|');
 
 const config: Config = {
@@ -26,7 +26,8 @@ const config: Config = {
     },
     {
       displayName: 'server',
-      testEnvironment: 'node',
+      // Node's environment plus PGlite loaded outside Jest's sandbox (see the file).
+      testEnvironment: '<rootDir>/server/test/pglite-environment.cjs',
       roots: ['<rootDir>/server'],
       testMatch: ['**/*.test.ts'],
       transform: { '^.+\\.(m?[tj]sx?)$': 'babel-jest' },

@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has the defaults of the embedded setup', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toMatchObject({
+      port: 8080, host: '0.0.0.0', dataDir: path.resolve('/srv/app/data'), databaseUrl: undefined, jwtSecret: undefined,
+      nominatimUrl: 'https://nominatim.openstreetmap.org', osrmUrl: 'https://router.project-osrm.org',
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', seedDemo: true, supportEmail: 'support@needspot.app',
+      staticDir: path.resolve('/srv/app/dist'), uploadsDir: path.resolve('/srv/app/data/uploads'), trustProxy: false,
+    });
+    expect(config.limits).toEqual({ apiPerMinute: 300, loginPerMinute: 20, loginFailures: 5, loginLockWindowMs: 900_000 });
+  });
+
+  it('reads the environment', () => {
+    const config = loadConfig({
+      PORT: '0', HOST: '127.0.0.1', DATA_DIR: '/var/lib/ns', DATABASE_URL: 'postgres://u:p@db:5432/ns', SEED_DEMO: 'false',
+      JWT_SECRET: 'x'.repeat(32), OSRM_URL: 'http://localhost:5001/', TRUST_PROXY: '1', STATIC_DIR: 'build',
+    }, '/srv/app');
+    expect(config).toMatchObject({
+      port: 0, host: '127.0.0.1', dataDir: '/var/lib/ns', databaseUrl: 'postgres://u:p@db:5432/ns', seedDemo: false,
+      osrmUrl: 'http://localhost:5001', trustProxy: 1, staticDir: path.resolve('/srv/app/build'),
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be a whole number from 0 to 65535, got "eighty"'],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535, got "70000"'],
+    [{ PORT: '-1' }, 'PORT must be a whole number'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO must be true or false'],
+    [{ OSRM_URL: 'not a url' }, 'OSRM_URL must be a URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
+  ])('rejects %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

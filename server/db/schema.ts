@@ -1,0 +1,4 @@
+// The Drizzle schema (drizzle.config.ts points here). Tables live in tables/, one file per area.
+export { users, sessions, loginFailures, notifications } from './tables/users.js';
+export { needs, events, skills, challenges } from './tables/content.js';
+export { whispers, whisperLikes, follows, challengeParticipants } from './tables/social.js';

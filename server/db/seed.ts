@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { count, eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../lib/passwords.js';
+import { WELCOME_NOTIFICATION } from '../modules/notifications/service.js';
+import type { Db } from './client.js';
+import {
+  challengeParticipants, challenges, events, follows, needs, notifications, skills, users, whisperLikes, whispers,
+} from './schema.js';
+import { demoChallenges, demoNotifications } from './seed/challenges.js';
+import { demoEvents } from './seed/events.js';
+import { demoNeeds } from './seed/needs.js';
+import { DEMO_PASSWORD, DEMO_USERNAME, people, type PersonKey } from './seed/people.js';
+import { demoSkills } from './seed/skills.js';
+import { demoFollows, demoWhispers } from './seed/whispers.js';
+
+export { DEMO_PASSWORD, DEMO_USERNAME };
+
+const hoursBefore = (now: Date, hours: number) => new Date(now.getTime() - hours * 3_600_000);
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const daysAfter = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000);
+
+/**
+ * Fills an empty database with demo travellers and content; does nothing when any user exists.
+ * Safe when two instances start at once: an advisory lock serialises the check and the inserts.
+ * Resolves to whether it seeded.
+ */
+export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
+  const [{ existing }] = await db.select({ existing: count() }).from(users);
+  if (existing > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(7270110)`);
+    const [{ again }] = await tx.select({ again: count() }).from(users);
+    if (again > 0) return false;
+
+    const ids = Object.fromEntries(people.map((p) => [p.key, randomUUID()])) as Record<PersonKey, string>;
+    await tx.insert(users).values(people.map(({ key, ...person }, i) => ({ ...person, id: ids[key], passwordHash, createdAt: hoursBefore(now, 24 * (30 - i)) })));
+
+    await tx.insert(needs).values(demoNeeds.map(({ owner, ...need }, i) => ({ ...need, userId: ids[owner], createdAt: hoursBefore(now, 3 * (i + 1)) })));
+
+    await tx.insert(events).values(demoEvents.map(({ owner, inDays, lengthDays, ...event }, i) => {
+      const id = randomUUID();
+      const start = daysAfter(now, inDays);
+      return {
+        ...event, id, url: `/events/${id}`, thumbnail: '/images/stock/event-1.svg', createdBy: ids[owner],
+        startDate: isoDay(start), endDate: isoDay(daysAfter(start, lengthDays)), createdAt: hoursBefore(now, 5 * (i + 1)),
+      };
+    }));
+
+    await tx.insert(skills).values(demoSkills.map(({ owner, ...skill }, i) => {
+      const id = randomUUID();
+      const image = '/images/stock/skill-1.svg';
+      return { ...skill, id, url: `/skills/${id}`, images: [image], portfolioImages: [image], thumbnail: image, userId: ids[owner], createdAt: hoursBefore(now, 7 * (i + 1)) };
+    }));
+
+    const whisperRows = demoWhispers.map(({ owner, likedBy, ...whisper }, i) => ({
+      row: { ...whisper, id: randomUUID(), images: ['/images/stock/whisper-1.svg'], userId: ids[owner], createdAt: hoursBefore(now, 4 * (i + 1)) },
+      likedBy,
+    }));
+    await tx.insert(whispers).values(whisperRows.map((w) => w.row));
+    await tx.insert(whisperLikes).values(whisperRows.flatMap((w) => w.likedBy.map((key) => ({ whisperId: w.row.id, userId: ids[key] }))));
+    await tx.insert(follows).values(demoFollows.map(([follower, followee]) => ({ followerId: ids[follower], followeeId: ids[followee] })));
+
+    const challengeRows = demoChallenges.map(({ participants, ...challenge }, i) => ({
+      row: { ...challenge, id: randomUUID(), createdAt: hoursBefore(now, 24 * (i + 1)) },
+      participants,
+    }));
+    await tx.insert(challenges).values(challengeRows.map((c) => c.row));
+    const joined = challengeRows.flatMap((c) => c.participants.map((key) => ({ challengeId: c.row.id, userId: ids[key] })));
+    if (joined.length > 0) await tx.insert(challengeParticipants).values(joined);
+
+    await tx.insert(notifications).values([
+      ...people.map((p, i) => ({ ...WELCOME_NOTIFICATION, userId: ids[p.key], read: p.key === 'demo', createdAt: hoursBefore(now, 24 * (30 - i)) })),
+      ...demoNotifications.map(({ owner, hoursAgo, ...n }) => ({ ...n, userId: ids[owner], createdAt: hoursBefore(now, hoursAgo) })),
+    ]);
+    return true;
+  });
+}
+
+/** Whether the demo account exists (main.ts prints its credentials then). */
+export async function hasDemoAccount(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, DEMO_USERNAME)).limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,15 @@
+import type { PersonKey } from './people.js';
+
+export const demoChallenges: Array<{ title: string; description: string; participationSteps: string[]; participants: PersonKey[] }> = [
+  { title: 'Zero-Waste Week', description: 'Travel for seven days without buying single-use plastic.', participationSteps: ['Carry a bottle, a cloth bag and a cutlery set.', 'Refuse plastic straws and bags for seven days.', 'Share a whisper about the hardest moment.'], participants: ['demo', 'asha', 'meera'] },
+  { title: 'Learn 10 Local Phrases', description: 'Pick up ten phrases in the language of the place you are in and use them with locals.', participationSteps: ['Choose the local language of your next stop.', 'Learn greetings, thanks, numbers and directions.', 'Have one full conversation without English.'], participants: ['priya'] },
+  { title: 'Sunrise Summit', description: 'Catch a sunrise from a peak, a fort or a rooftop you reached on foot.', participationSteps: ['Pick a viewpoint you can walk up to.', 'Start in the dark with a torch and a friend.', 'Post your sunrise photo as a whisper.'], participants: ['kabir', 'demo'] },
+  { title: 'Street Food Explorer', description: 'Try five street foods you have never eaten before, in one city.', participationSteps: ['Ask a local for their favourite stall.', 'Try five new dishes and note their names.', 'Recommend the best one to other travellers.'], participants: [] },
+];
+
+export const demoNotifications: Array<{ owner: PersonKey; title: string; body: string; read: boolean; hoursAgo: number }> = [
+  { owner: 'demo', title: 'Asha Rao started following you', body: 'Say hello and check out her whispers from Kerala.', read: false, hoursAgo: 2 },
+  { owner: 'demo', title: 'Event coming up: Sunrise Yoga by the Ganges', body: 'It starts in 5 days at Triveni Ghat, Rishikesh.', read: false, hoursAgo: 5 },
+  { owner: 'demo', title: 'You joined Zero-Waste Week', body: 'Seven days without single-use plastic. You can do it!', read: true, hoursAgo: 30 },
+  { owner: 'demo', title: 'You earned 20 tokens', body: 'Thanks for helping a fellow traveller on the Needs board.', read: true, hoursAgo: 50 },
+];

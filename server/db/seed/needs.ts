@@ -1,0 +1,19 @@
+import type { PersonKey } from './people.js';
+
+const stock = (n: number) => `/images/stock/needs-${n}.svg`;
+
+// Real places and coordinates, both types of need.
+export const demoNeeds: Array<{
+  owner: PersonKey; type: 'need' | 'available'; category: string; serviceName: string; description: string;
+  phone: string; email: string; address: string; city: string; state: string; postalCode: string;
+  latitude: number; longitude: number; images: string[];
+}> = [
+  { owner: 'demo', type: 'need', category: 'Accommodation', serviceName: 'Homestay for a week in Old Manali', description: 'Looking for a quiet homestay with a heater and decent Wi-Fi for 7 nights in early spring. Happy to help around the house.', phone: '+911234567890', email: 'demo@needspot.app', address: 'Old Manali Road', city: 'Manali', state: 'Himachal Pradesh', postalCode: '175131', latitude: 32.2526, longitude: 77.1746, images: [stock(1), stock(2)] },
+  { owner: 'meera', type: 'available', category: 'Transport', serviceName: 'Scooter rental near Panaji', description: 'Two well-kept scooters with helmets, daily or weekly. Pick-up near the Panaji bus stand.', phone: '+919845012345', email: 'meera@needspot.app', address: 'Kadamba Bus Stand, Patto', city: 'Panaji', state: 'Goa', postalCode: '403001', latitude: 15.4989, longitude: 73.8278, images: [stock(3)] },
+  { owner: 'priya', type: 'need', category: 'Guide', serviceName: 'Food walk guide in Old Delhi', description: 'Two of us want a local to show us the best parathas and jalebis around Chandni Chowk on a Sunday morning.', phone: '+919900112233', email: 'priya@needspot.app', address: 'Chandni Chowk', city: 'Delhi', state: 'Delhi', postalCode: '110006', latitude: 28.6506, longitude: 77.2303, images: [] },
+  { owner: 'asha', type: 'available', category: 'Workspace', serviceName: 'Spare co-working desk in Koramangala', description: 'A desk with a monitor in a small studio, free on weekdays for travelling remote workers.', phone: '+919876543210', email: 'asha@needspot.app', address: '80 Feet Road, Koramangala 4th Block', city: 'Bengaluru', state: 'Karnataka', postalCode: '560034', latitude: 12.9352, longitude: 77.6245, images: [stock(2)] },
+  { owner: 'kabir', type: 'need', category: 'Medical', serviceName: 'Late-night pharmacy in Rishikesh', description: 'Need someone who knows a pharmacy open after 10 pm near Laxman Jhula for altitude-sickness tablets.', phone: '+919899988877', email: 'kabir@needspot.app', address: 'Laxman Jhula Road, Tapovan', city: 'Rishikesh', state: 'Uttarakhand', postalCode: '249192', latitude: 30.1266, longitude: 78.3256, images: [] },
+  { owner: 'asha', type: 'available', category: 'Food', serviceName: 'Home-cooked Kerala meals in Fort Kochi', description: 'Sadya-style lunches and appam breakfasts for travellers, vegetarian and fish options.', phone: '+919876543210', email: 'asha@needspot.app', address: 'Princess Street, Fort Kochi', city: 'Kochi', state: 'Kerala', postalCode: '682001', latitude: 9.9658, longitude: 76.2421, images: [stock(1), stock(3)] },
+  { owner: 'rohan', type: 'need', category: 'Transport', serviceName: 'Ride share from Jaipur to Udaipur', description: 'Looking to share a car or cab to Udaipur next weekend, splitting fuel and tolls.', phone: '+919812345678', email: 'rohan@needspot.app', address: 'Sindhi Camp Bus Stand', city: 'Jaipur', state: 'Rajasthan', postalCode: '302001', latitude: 26.9236, longitude: 75.8007, images: [stock(2)] },
+  { owner: 'kabir', type: 'available', category: 'Repair', serviceName: 'Motorbike repairs in Leh', description: 'Basic servicing, punctures and chain fixes for bikes heading to Khardung La. Spares on hand.', phone: '+919899988877', email: 'kabir@needspot.app', address: 'Fort Road', city: 'Leh', state: 'Ladakh', postalCode: '194101', latitude: 34.1642, longitude: 77.5848, images: [stock(3)] },
+];

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { check, date, doublePrecision, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+// Content of spec §3. Created with the first issue so the demo seed can fill them;
+// the modules that serve them come later.
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const images = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
+const owner = (name: string) => uuid(name).notNull().references(() => users.id, { onDelete: 'cascade' });
+
+export const needs = pgTable('needs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  type: text('type', { enum: ['need', 'available'] }).notNull(),
+  category: text('category').notNull(),
+  serviceName: text('service_name').notNull(),
+  description: text('description').notNull(),
+  phone: text('phone').notNull().default(''),
+  email: text('email').notNull().default(''),
+  address: text('address').notNull().default(''),
+  city: text('city').notNull().default(''),
+  state: text('state').notNull().default(''),
+  postalCode: text('postal_code').notNull().default(''),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  images: images('images'),
+  userId: owner('user_id'),
+  createdAt: createdAt(),
+}, (t) => [
+  check('needs_type_check', sql`${t.type} in ('need', 'available')`),
+  index('needs_user_id_idx').on(t.userId),
+  index('needs_created_at_idx').on(t.createdAt),
+]);
+
+export const events = pgTable('events', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  thumbnail: text('thumbnail').notNull().default(''),
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  endDate: date('end_date', { mode: 'string' }).notNull(),
+  timeFrom: text('time_from').notNull().default(''),
+  timeTo: text('time_to').notNull().default(''),
+  address: text('address').notNull().default(''),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  url: text('url').notNull().default(''),
+  createdBy: owner('created_by'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('events_created_by_idx').on(t.createdBy),
+  index('events_created_at_idx').on(t.createdAt),
+  index('events_start_date_idx').on(t.startDate),
+]);
+
+export const skills = pgTable('skills', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  category: text('category').notNull(),
+  customCategory: text('custom_category').notNull().default(''),
+  contact: text('contact').notNull().default(''),
+  email: text('email').notNull().default(''),
+  address: text('address').notNull().default(''),
+  images: images('images'),
+  portfolioImages: images('portfolio_images'),
+  thumbnail: text('thumbnail').notNull().default(''),
+  url: text('url').notNull().default(''),
+  userId: owner('user_id'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('skills_user_id_idx').on(t.userId),
+  index('skills_created_at_idx').on(t.createdAt),
+]);
+
+export const challenges = pgTable('challenges', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  participationSteps: images('participation_steps'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('challenges_created_at_idx').on(t.createdAt),
+]);

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { challenges } from './content.js';
+import { users } from './users.js';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const userRef = (name: string) => uuid(name).notNull().references(() => users.id, { onDelete: 'cascade' });
+
+export const whispers = pgTable('whispers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  images: text('images').array().notNull().default(sql`'{}'::text[]`),
+  location: text('location').notNull().default(''),
+  category: text('category').notNull().default(''),
+  userId: userRef('user_id'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('whispers_user_id_idx').on(t.userId),
+  index('whispers_created_at_idx').on(t.createdAt),
+]);
+
+// Likes, follows and participations are rows with a composite key, so a toggle is one
+// INSERT ... ON CONFLICT DO NOTHING or DELETE, and counts come from rows.
+export const whisperLikes = pgTable('whisper_likes', {
+  whisperId: uuid('whisper_id').notNull().references(() => whispers.id, { onDelete: 'cascade' }),
+  userId: userRef('user_id'),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.whisperId, t.userId] }),
+  index('whisper_likes_user_id_idx').on(t.userId),
+]);
+
+export const follows = pgTable('follows', {
+  followerId: userRef('follower_id'),
+  followeeId: userRef('followee_id'),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.followerId, t.followeeId] }),
+  index('follows_followee_id_idx').on(t.followeeId),
+  check('follows_not_self_check', sql`${t.followerId} <> ${t.followeeId}`),
+]);
+
+export const challengeParticipants = pgTable('challenge_participants', {
+  challengeId: uuid('challenge_id').notNull().references(() => challenges.id, { onDelete: 'cascade' }),
+  userId: userRef('user_id'),
+  joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.challengeId, t.userId] }),
+  index('challenge_participants_user_id_idx').on(t.userId),
+]);

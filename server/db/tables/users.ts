@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+// The unique index names are part of the contract with lib/db-errors.ts, which maps
+// a unique violation (23505) to the registration message by constraint name.
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  firstName: varchar('first_name', { length: 50 }).notNull(),
+  lastName: varchar('last_name', { length: 50 }).notNull(),
+  username: varchar('username', { length: 30 }).notNull(),
+  email: varchar('email', { length: 254 }).notNull(),
+  contactNumber: varchar('contact_number', { length: 16 }).notNull(),
+  passwordHash: text('password_hash').notNull(),
+  profileImage: text('profile_image').notNull().default(''),
+  tokens: integer('tokens').notNull().default(0),
+  bio: text('bio').notNull().default(''),
+  location: text('location').notNull().default(''),
+  gender: text('gender').notNull().default(''),
+  status: text('status', { enum: ['active', 'deactivated'] }).notNull().default('active'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => new Date()),
+}, (t) => [
+  uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+  uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+  uniqueIndex('users_contact_number_key').on(t.contactNumber),
+  index('users_created_at_idx').on(t.createdAt),
+  check('users_status_check', sql`${t.status} in ('active', 'deactivated')`),
+]);
+
+/** One row per issued token: logout, password change and account deletion end it. */
+export const sessions = pgTable('sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+}, (t) => [
+  index('sessions_user_id_idx').on(t.userId),
+  index('sessions_expires_at_idx').on(t.expiresAt),
+]);
+
+/**
+ * Failed logins per account key (the user id when the account exists, else the lower-cased name
+ * that was tried), counted in a sliding window. In Postgres, so every instance sees the same count.
+ */
+export const loginFailures = pgTable('login_failures', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountKey: text('account_key').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  index('login_failures_account_key_created_at_idx').on(t.accountKey, t.createdAt),
+  index('login_failures_created_at_idx').on(t.createdAt),
+]);
+
+export const notifications = pgTable('notifications', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  title: varchar('title', { length: 120 }).notNull(),
+  body: text('body').notNull().default(''),
+  read: boolean('read').notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [
+  index('notifications_user_id_created_at_idx').on(t.userId, t.createdAt),
+]);

@@ -1,0 +1,94 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp, type App } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { createDatabase, type Database } from './db/client.js';
+import { DEMO_PASSWORD, DEMO_USERNAME, hasDemoAccount, seedDemo } from './db/seed.js';
+import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.js';
+import { resolveJwtSecret } from './lib/jwt-secret.js';
+
+const migrationsFolder = fileURLToPath(new URL('./db/migrations/', import.meta.url));
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/** What is open so far; a signal during start-up closes exactly that. */
+const open: { app?: App; database?: Database; releaseLock?: () => Promise<void> } = {};
+let stopping = false;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`Configuration error: ${error.message}`);
+    throw error;
+  }
+}
+
+async function start(config: Config) {
+  // Embedded PGlite: one process per DATA_DIR (stack-notes P15).
+  if (!config.databaseUrl) {
+    try {
+      open.releaseLock = await lockDataDir(config.dataDir, (error) => console.error(`Lost the lock on ${config.dataDir}: ${error.message}`));
+    } catch (error) {
+      if (error instanceof DataDirLockedError) fail(error.message);
+      throw error;
+    }
+  }
+  const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const database = (open.database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await database.migrate(migrationsFolder);
+  if (config.seedDemo && !stopping && (await seedDemo(database.db))) console.log('Seeded the demo content.');
+  const demo = await hasDemoAccount(database.db);
+  if (stopping) return;
+
+  const app = (open.app = await buildApp({ config: { ...config, jwtSecret }, db: database.db, logger: { level: process.env.LOG_LEVEL ?? 'info' } }));
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new Error(`Port ${config.port} is already in use. Stop the other program or set PORT to another port.`, { cause: error });
+    }
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
+  const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  console.log(`Need Spot is running at http://${host}:${port} (${where})`);
+  if (demo) console.log(`Demo account: ${DEMO_USERNAME} / ${DEMO_PASSWORD}`);
+}
+
+async function closeAll() {
+  await open.app?.close(); // stops accepting connections, lets in-flight requests finish
+  await open.database?.close();
+  await open.releaseLock?.();
+}
+
+const config = readConfig();
+const starting = start(config);
+
+async function stop(signal: NodeJS.Signals) {
+  if (stopping) fail(`${signal} again: exiting without finishing in-flight requests.`);
+  stopping = true;
+  console.log(`${signal} received: finishing in-flight requests, then stopping.`);
+  setTimeout(() => fail(`Not stopped after ${SHUTDOWN_TIMEOUT_MS / 1000} s: exiting anyway.`), SHUTDOWN_TIMEOUT_MS).unref();
+  try {
+    await starting.catch(() => {}); // never close the database under a running migration
+    await closeAll();
+    console.log('Stopped.');
+    process.exit(0);
+  } catch (error) {
+    fail(`Error while stopping: ${(error as Error).message}`);
+  }
+}
+process.on('SIGTERM', (signal) => void stop(signal));
+process.on('SIGINT', (signal) => void stop(signal));
+
+starting.catch(async (error: Error) => {
+  if (stopping) return;
+  await closeAll().catch(() => {});
+  fail(error.message.startsWith('Port ') ? error.message : `Could not start: ${error.stack ?? error.message}`);
+});

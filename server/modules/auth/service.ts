@@ -1,0 +1,61 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { uniqueViolation } from '../../lib/db-errors.js';
+import { conflict, forbidden, HttpError, tooManyRequests } from '../../lib/http-error.js';
+import type { LoginLockout } from '../../lib/login-lockout.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { openSession } from '../../lib/sessions.js';
+import { createNotification, WELCOME_NOTIFICATION } from '../notifications/service.js';
+import { conflictMessageForConstraint, findRegistrationConflict } from './conflicts.js';
+import type { Registration } from './validation.js';
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+export const DEACTIVATED = 'Your account has been deactivated. Please contact support.';
+export const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.';
+
+/** Creates the account and its welcome notification in one transaction. */
+export async function registerUser(db: Db, input: Registration) {
+  // The common case of a taken name answers before paying for a hash.
+  const known = await findRegistrationConflict(db, input);
+  if (known) throw conflict(known);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const { password: _password, ...fields } = input;
+      const [user] = await tx.insert(users).values({ ...fields, passwordHash }).returning();
+      await createNotification(tx, user.id, WELCOME_NOTIFICATION);
+      return user;
+    });
+  } catch (error) {
+    // A concurrent registration won the race: the unique indexes decide, we only pick the words.
+    const constraint = uniqueViolation(error);
+    if (constraint === undefined) throw error;
+    throw conflict((await findRegistrationConflict(db, input)) ?? conflictMessageForConstraint(constraint));
+  }
+}
+
+function findLoginUser(db: Db, login: string) {
+  const column = login.includes('@') ? users.email : users.username;
+  return db.select().from(users).where(eq(sql`lower(${column})`, login.toLowerCase())).limit(1);
+}
+
+/**
+ * Checks the credentials and opens a session. Unknown user and wrong password answer alike,
+ * in about the same time; the account status is revealed only to someone who knows the password.
+ */
+export async function loginUser(db: Db, lockout: LoginLockout, jwtSecret: string, login: string, password: string) {
+  const [user] = await findLoginUser(db, login);
+  // Unknown names are locked out like real ones, so the lock does not reveal which names exist.
+  const accountKey = user ? `user:${user.id}` : `name:${login.toLowerCase()}`;
+  if (await lockout.isLocked(accountKey)) throw tooManyRequests(TOO_MANY_LOGINS);
+  const valid = user ? await verifyPassword(user.passwordHash, password) : await burnPasswordCheck(password);
+  if (!user || !valid) {
+    await lockout.recordFailure(accountKey);
+    throw new HttpError(401, INVALID_CREDENTIALS);
+  }
+  if (user.status !== 'active') throw forbidden(DEACTIVATED);
+  await lockout.clear(accountKey);
+  const token = await openSession(db, jwtSecret, user.id);
+  return { user, token };
+}

@@ -1,0 +1,27 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { listNotifications } from './service.js';
+
+const NotificationSchema = Type.Object({
+  _id: Type.String(),
+  title: Type.String(),
+  body: Type.String(),
+  createdAt: Type.String(),
+  read: Type.Boolean(),
+});
+
+const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/notifications', {
+    preHandler: app.authenticate,
+    schema: {
+      response: { 200: Type.Object({ success: Type.Boolean(), data: Type.Array(NotificationSchema) }) },
+    },
+  }, async (request) => {
+    const rows = await listNotifications(app.db, request.user!.id);
+    return {
+      success: true,
+      data: rows.map((row) => ({ _id: row.id, title: row.title, body: row.body, createdAt: row.createdAt.toISOString(), read: row.read })),
+    };
+  });
+};
+
+export default notificationsRoutes;

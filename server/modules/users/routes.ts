@@ -1,0 +1,26 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { notFound } from '../../lib/http-error.js';
+import { findUserById } from './service.js';
+import { toUserDto, UserSchema } from './user-dto.js';
+
+const UserIdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Anyone may read a profile; only the owner sees e-mail and phone.
+  app.get('/user/:id', {
+    preHandler: app.optionalAuth,
+    schema: {
+      params: UserIdParams,
+      response: { 200: Type.Object({ status: Type.Boolean(), user: UserSchema }) },
+    },
+  }, async (request) => {
+    const row = await findUserById(app.db, request.params.id);
+    // A deactivated account is gone as far as anyone is concerned (its owner cannot log in).
+    if (!row || row.status !== 'active') {
+      throw notFound('User not found', { status: false });
+    }
+    return { status: true, user: toUserDto(row, request.user?.id === row.id) };
+  });
+};
+
+export default usersRoutes;

@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { pgErrorCode } from '../lib/db-errors.js';
+import { HttpError } from '../lib/http-error.js';
+import { validationMessage } from '../lib/validation-message.js';
+
+// Body-parser failures (FST_ERR_CTP_*) are the client's fault: 400, or 413 when too large.
+const parserMessages: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Request body is not valid JSON'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Request body is missing'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [400, 'Unsupported content type'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Invalid content length'],
+};
+
+/** What a log line may hold: drizzle's query errors carry the bound parameters (password hashes). */
+function loggable(error: unknown): unknown {
+  if (error && typeof error === 'object' && 'query' in error && 'params' in error) {
+    const { query, cause } = error as { query: string; cause?: unknown };
+    return { message: 'Database query failed', query, cause };
+  }
+  return error;
+}
+
+async function errors(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send(error.toJSON());
+    }
+    if (error.validation) {
+      return reply.status(400).send({ message: validationMessage(error.validation, error.validationContext) });
+    }
+    if (typeof error.code === 'string' && error.code.startsWith('FST_ERR_CTP_')) {
+      const [status, message] = parserMessages[error.code] ?? [400, 'Invalid request body'];
+      return reply.status(status).send({ message });
+    }
+    // Text Postgres cannot store (a NUL byte, say) is bad input, whatever route let it through.
+    if (['22021', '22P05'].includes(pgErrorCode(error) ?? '')) {
+      return reply.status(400).send({ message: 'Request contains invalid characters' });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own 4xx errors (rate limit, bad URL encoding, ...) carry a message fit for clients.
+      return reply.status(status).send({ message: error.message || 'Bad request' });
+    }
+    request.log.error({ err: loggable(error) }, 'request failed');
+    return reply.status(500).send({ message: 'Something went wrong' });
+  });
+}
+
+export default fp(errors, { name: 'errors', fastify: '5.x' });

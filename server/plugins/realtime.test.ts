@@ -1,0 +1,66 @@
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../test/build-test-app.js';
+import { signUp } from '../test/fixtures.js';
+import { userRoom } from './realtime.js';
+
+// The one server test that opens a port (0: any free one).
+let t: TestApp;
+let url: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}, SETUP_TIMEOUT);
+afterAll(async () => {
+  sockets.forEach((s) => s.close());
+  await t?.close();
+});
+
+function open(auth: Record<string, unknown>): Promise<{ socket: Socket; error?: Error }> {
+  const socket = connect(url, { path: '/socket.io', auth, transports: ['websocket'], reconnection: false, forceNew: true });
+  sockets.push(socket);
+  return new Promise((resolve) => {
+    socket.once('connect', () => resolve({ socket }));
+    socket.once('connect_error', (error) => resolve({ socket, error }));
+  });
+}
+
+describe('socket.io handshake', () => {
+  it('accepts a valid token and joins the user room', async () => {
+    const user = await signUp(t.app);
+    const { socket, error } = await open({ token: user.token });
+    expect(error).toBeUndefined();
+    expect(socket.connected).toBe(true);
+    const received = new Promise((resolve) => socket.once('ping-test', resolve));
+    t.app.io.to(userRoom(user.id)).emit('ping-test', { hello: 'you' });
+    await expect(received).resolves.toEqual({ hello: 'you' });
+  });
+
+  it.each([
+    ['no token', {}],
+    ['a malformed token', { token: 'garbage' }],
+    ['a non-string token', { token: 42 }],
+  ])('refuses %s with connect_error "Unauthorized"', async (_name, auth) => {
+    const { socket, error } = await open(auth);
+    expect(socket.connected).toBe(false);
+    expect(error?.message).toBe('Unauthorized');
+  });
+
+  it('refuses a logged-out token', async () => {
+    const user = await signUp(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${user.token}` } });
+    const { error } = await open({ token: user.token });
+    expect(error?.message).toBe('Unauthorized');
+  });
+
+  it('closing the app disconnects sockets instead of hanging', async () => {
+    const user = await signUp(t.app);
+    const { socket } = await open({ token: user.token });
+    const disconnected = new Promise((resolve) => socket.once('disconnect', resolve));
+    await t.app.close();
+    await expect(disconnected).resolves.toBeDefined();
+  });
+});

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Server } from 'socket.io';
+import { resolveToken } from '../lib/sessions.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** socket.io; emit to one user with `app.io.to(userRoom(id)).emit(...)`. */
+    io: Server;
+  }
+}
+
+export const userRoom = (userId: string) => `user:${userId}`;
+
+/**
+ * socket.io on Fastify's HTTP server (our own plugin: fastify-socket.io supports Fastify 4 only).
+ * The handshake carries `auth: { token }` and passes the same session check as HTTP requests.
+ */
+async function realtime(app: FastifyInstance) {
+  const io = new Server(app.server, { path: '/socket.io', serveClient: false });
+
+  io.use((socket, next) => {
+    const token: unknown = socket.handshake.auth?.token;
+    if (typeof token !== 'string' || token.length > 4096) return next(new Error('Unauthorized'));
+    resolveToken(app.db, app.config.jwtSecret!, token).then(
+      (found) => {
+        if (!found) return next(new Error('Unauthorized'));
+        socket.data.userId = found.user.id;
+        next();
+      },
+      (error) => {
+        app.log.error({ err: error }, 'socket handshake failed');
+        next(new Error('Unauthorized'));
+      },
+    );
+  });
+
+  io.on('connection', (socket) => {
+    void socket.join(userRoom(socket.data.userId as string));
+  });
+
+  app.decorate('io', io);
+
+  // Open websockets would keep the HTTP server from closing: drop this instance's clients (not other
+  // instances', hence `local`) before Fastify closes the server.
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+  // Closes adapters too; its second close of the HTTP server only reports "not running".
+  app.addHook('onClose', async () => {
+    await io.close();
+  });
+}
+
+export default fp(realtime, { name: 'realtime', fastify: '5.x', dependencies: ['auth'] });

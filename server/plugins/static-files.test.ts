@@ -1,0 +1,116 @@
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../test/build-test-app.js';
+
+let t: TestApp;
+let dir: string;
+const html = { accept: 'text/html,application/xhtml+xml' };
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'ns-static-'));
+  const dist = path.join(dir, 'dist');
+  const pub = path.join(dir, 'public');
+  await mkdir(path.join(dist, 'assets'), { recursive: true });
+  await mkdir(path.join(pub, 'images', 'stock'), { recursive: true });
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Need Spot</title><div id="root"></div>');
+  await writeFile(path.join(dist, 'assets', 'main.1234abcd.js'), 'console.log(1)');
+  await writeFile(path.join(pub, 'index.html'), '<!-- template -->');
+  await writeFile(path.join(pub, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(path.join(pub, 'images', 'stock', 'needs-1.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await buildTestApp({
+    config: {
+      staticDir: dist,
+      publicDir: pub,
+      tileUrl: 'https://tiles.example.net/{z}/{x}/{y}.png',
+      osrmUrl: 'https://osrm.example.org:5000',
+      supportEmail: 'help@example.com',
+    },
+  });
+  await writeFile(path.join(t.config.uploadsDir, 'photo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+}, SETUP_TIMEOUT);
+afterAll(async () => {
+  await t?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('GET /config.js', () => {
+  it('sets window.__APP_CONFIG__ from the server config, uncached', async () => {
+    const response = await t.app.inject('/config.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe('window.__APP_CONFIG__ = {"apiUrl":"","osrmUrl":"https://osrm.example.org:5000",'
+      + '"tileUrl":"https://tiles.example.net/{z}/{x}/{y}.png","brandName":"Need Spot","supportEmail":"help@example.com"};\n');
+  });
+});
+
+describe('security headers', () => {
+  it('CSP allows the tile and OSRM origins, and nothing looser', async () => {
+    const csp = (await t.app.inject('/config.js')).headers['content-security-policy'] as string;
+    const directive = (name: string) => csp.split(';').find((d) => d.startsWith(name + ' '));
+    expect(directive('img-src')).toBe("img-src 'self' data: blob: https://tiles.example.net");
+    expect(directive('connect-src')).toBe("connect-src 'self' ws: wss: https://osrm.example.org:5000");
+    expect(directive('script-src')).toBe("script-src 'self'");
+    expect(directive('style-src')).toBe("style-src 'self' 'unsafe-inline'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+  });
+});
+
+describe('the SPA', () => {
+  it.each(['/', '/needs/123', '/settings/change-password?x=1'])('history fallback serves index.html for %s', async (url) => {
+    const response = await t.app.inject({ url, headers: html });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('keeps JSON 404s for /api, /uploads and /socket.io and for non-HTML requests', async () => {
+    for (const url of ['/api/unknown', '/uploads/nothing.png', '/socket.io/x', '/missing.js']) {
+      const response = await t.app.inject({ url, headers: url === '/missing.js' ? { accept: '*/*' } : html });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not found' });
+    }
+  });
+
+  it('serves hashed assets with a long cache, and public/ files', async () => {
+    const asset = await t.app.inject('/assets/main.1234abcd.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.app.inject('/favicon.svg')).statusCode).toBe(200);
+    const stock = await t.app.inject('/images/stock/needs-1.svg');
+    expect(stock.statusCode).toBe(200);
+    expect(stock.headers['content-type']).toMatch(/^image\/svg\+xml/);
+  });
+
+  it('answers 503 with a hint while the SPA is not built, and never serves the public/ template', async () => {
+    const index = path.join(t.config.staticDir, 'index.html');
+    await rename(index, index + '.away');
+    try {
+      const response = await t.app.inject({ url: '/needs', headers: html });
+      expect(response.statusCode).toBe(503);
+      expect(response.body).toBe('The web app is not built yet: run npm run build');
+      expect((await t.app.inject({ url: '/index.html', headers: html })).body).not.toContain('template');
+    } finally {
+      await rename(index + '.away', index);
+    }
+  });
+});
+
+describe('/uploads', () => {
+  it('serves files with nosniff', async () => {
+    const response = await t.app.inject('/uploads/photo.png');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-type']).toBe('image/png');
+  });
+
+  it('lists no directory and escapes nowhere', async () => {
+    for (const url of ['/uploads/', '/uploads', '/uploads/../jwt-secret', '/uploads/%2e%2e/jwt-secret']) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.body).not.toContain('photo.png');
+    }
+  });
+});

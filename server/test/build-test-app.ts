@@ -1,0 +1,52 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp, type App } from '../app.js';
+import { loadConfig, type Config, type Limits } from '../config.js';
+import type { Db } from '../db/client.js';
+import { createTestDatabase } from './test-database.js';
+
+/** For beforeAll: PGlite's first start takes ~4 s alone, more on a busy machine. */
+export const SETUP_TIMEOUT = 60_000;
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export interface TestAppOptions {
+  /** Lowered in rate-limit tests; generous by default so other tests never meet a limit. */
+  limits?: Partial<Limits>;
+  config?: Partial<Omit<Config, 'limits'>>;
+  /** Add routes (e.g. to exercise preHandlers) before the app is made ready. */
+  extend?: (app: App) => void | Promise<void>;
+}
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** One app per test file (PGlite's first start takes seconds); isolate data with unique usernames. */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ns-test-'));
+  const base = loadConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'dist'), JWT_SECRET: TEST_JWT_SECRET });
+  const config: Config = {
+    ...base,
+    ...options.config,
+    limits: { ...base.limits, apiPerMinute: 100_000, loginPerMinute: 100_000, loginFailures: 1_000, ...options.limits },
+  };
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, db: database.db });
+  await options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
