@@ -4,7 +4,7 @@ module.exports = (api) => {
   const env = api.env();
   return {
     presets: [
-      ['@babel/preset-env', env === 'test' ? { targets: { node: 'current' } } : { bugfixes: true }],
+      ['@babel/preset-env', env === 'test' ? { targets: { node: 'current' } } : { bugfixes: true, targets: 'defaults and fully supports es6-module' }],
       ['@babel/preset-react', { runtime: 'automatic', development: env === 'development' }],
       ['@babel/preset-typescript', { allowDeclareFields: true, onlyRemoveTypeImports: false }],
     ],

@@ -24,7 +24,15 @@ export default (env = {}, argv = {}) => {
     devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs'],
-      alias: { '@': path.join(root, 'src'), '@mocks': path.join(root, 'mocks') },
+      alias: {
+        '@': path.join(root, 'src'),
+        '@mocks': path.join(root, 'mocks'),
+        // react-router's package exports only point at its development build; use the production one.
+        ...(prod ? {
+          'react-router$': path.join(root, 'node_modules/react-router/dist/production/index.mjs'),
+          'react-router/dom$': path.join(root, 'node_modules/react-router/dist/production/dom-export.mjs'),
+        } : {}),
+      },
     },
     module: {
       rules: [

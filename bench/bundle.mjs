@@ -18,7 +18,7 @@ if (stats.hasErrors()) {
   console.error(stats.toString('errors-only'));
   process.exit(1);
 }
-const json = stats.toJson({ all: false, chunks: true, chunkOrigins: true, chunkRelations: true, assets: false });
+const json = stats.toJson({ all: false, chunks: true, chunkOrigins: true, chunkRelations: true, ids: true, timings: true });
 const outDir = config.output.path;
 const gz = (file) => gzipSync(readFileSync(path.join(outDir, file)), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -31,6 +31,7 @@ export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     if (!globalThis.__PGLITE__) {
+      throw new Error('Run the server tests in server/test/pglite-environment.cjs (jest.config.ts does)');
     }
     const database = await createDatabase({ memory: true, pglite: await globalThis.__PGLITE__.create() });
     await database.migrate(migrationsFolder);

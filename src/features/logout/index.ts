@@ -1,0 +1,2 @@
+export { LogoutButton } from './ui/logout-button';
+export { useLogout } from './model/use-logout';

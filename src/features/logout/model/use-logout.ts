@@ -1,0 +1,32 @@
+import { useCallback } from 'react';
+import { useDispatch, useStore } from 'react-redux';
+import { baseApi, useLogoutMutation } from '@/shared/api';
+import { selectToken, sessionCleared, type SessionState } from '@/shared/auth';
+
+/**
+ * Ends the session. Locally at once: ALL of localStorage is cleared (session listener), so the UI
+ * is logged out before the server answers. The server revocation runs with the old token and is
+ * best-effort (a failure or its 5 s timeout changes nothing); the api cache is reset once it has
+ * settled, since a reset would abort it.
+ *
+ * Returns a promise for callers that need the whole thing done (tests, account deletion).
+ */
+export function useLogout() {
+  const dispatch = useDispatch();
+  const store = useStore<{ session: SessionState }>();
+  const [revokeSession, { isLoading }] = useLogoutMutation();
+
+  const logout = useCallback(async () => {
+    const token = selectToken(store.getState());
+    const revocation = token ? revokeSession(token) : undefined;
+    dispatch(sessionCleared());
+    try {
+      await revocation?.unwrap();
+    } catch {
+      // Best-effort: the local session has ended either way.
+    }
+    dispatch(baseApi.util.resetApiState());
+  }, [dispatch, store, revokeSession]);
+
+  return { logout, isLoggingOut: isLoading };
+}

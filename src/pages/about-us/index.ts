@@ -1,0 +1,1 @@
+export { AboutUsPage } from './ui/about-us-page';

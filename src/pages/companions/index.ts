@@ -1,0 +1,1 @@
+export { CompanionsPage } from './ui/companions-page';

@@ -1,0 +1,58 @@
+import { useSelector } from 'react-redux';
+import { getFirstName } from '@/entities/user';
+import { selectCurrentUser } from '@/shared/auth';
+import { getAppConfig, paths } from '@/shared/config';
+import { getGreeting } from '@/shared/lib/greeting';
+import { ButtonLink } from '@/shared/ui/button';
+import { Icon } from '@/shared/ui/icon';
+import { PageMeta } from '@/shared/ui/page-meta';
+import { useSplash } from '../model/use-splash';
+import { BannerSlider } from './banner-slider';
+import { HomeSearch } from './home-search';
+import { ServiceTiles } from './service-tiles';
+import { SplashScreen } from './splash-screen';
+import './home-page.css';
+
+export function HomePage() {
+  const splash = useSplash();
+  const user = useSelector(selectCurrentUser);
+  const { brandName } = getAppConfig();
+
+  const meta = (
+    <PageMeta
+      title={`${brandName} | Plan Trips, Share Needs & Connect with Travellers`}
+      description="Plan trips, discover destinations, share needs and connect with global travellers."
+    />
+  );
+
+  if (splash) {
+    return (
+      <>
+        {meta}
+        <SplashScreen />
+      </>
+    );
+  }
+
+  return (
+    <div className="page home">
+      {meta}
+      <section className="home__hero" aria-labelledby="home-greeting">
+        <div className="home__hello">
+          <h1 id="home-greeting" className="home__greeting">
+            {getGreeting()}
+          </h1>
+          <p className="home__welcome">Welcome, {getFirstName(user)}</p>
+        </div>
+        <ButtonLink to={paths.planTrip()} size="lg" className="home__plan">
+          <Icon name="plane" size={20} />
+          Plan Trip
+        </ButtonLink>
+      </section>
+
+      <BannerSlider />
+      <HomeSearch />
+      <ServiceTiles />
+    </div>
+  );
+}

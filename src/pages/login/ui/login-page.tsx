@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { getAppConfig, paths } from '@/shared/config';
+import { AuthLayout } from '@/shared/ui/auth-layout';
+import { PageMeta } from '@/shared/ui/page-meta';
+import { LoginForm } from './login-form';
+import { LoginSuccess } from './login-success';
+
+export function LoginPage() {
+  const [loggedIn, setLoggedIn] = useState(false);
+  const { brandName } = getAppConfig();
+
+  return (
+    <>
+      <PageMeta
+        title="Login | Access Your Travel Dashboard & Trips"
+        description="Log in to manage your travel plans, view events, respond to travel needs and connect with travellers. Find trips, buddies and gear."
+      />
+      {loggedIn ? (
+        <LoginSuccess />
+      ) : (
+        <AuthLayout
+          brandName={brandName}
+          tagline="Log in to manage your plans, view events, respond to travel needs and connect with travellers."
+          title="Login Account"
+          subtitle="Welcome back, traveller."
+          footer={
+            <p>
+              Don&apos;t have an Account ? <Link to={paths.register()}>Sign Up</Link>
+            </p>
+          }
+        >
+          <LoginForm onLoggedIn={() => setLoggedIn(true)} />
+        </AuthLayout>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+// Every path of the product (spec §2) is built here, so no route string is typed twice.
+// Route patterns for the router use the same builders with ':id'.
+type Id = string | number;
+
+export const paths = {
+  home: () => '/',
+  login: () => '/login',
+  register: () => '/register',
+  forgotPassword: {
+    root: () => '/forgot-password',
+    otp: (email?: string) =>
+      email === undefined ? '/forgot-password/otp' : `/forgot-password/otp?email=${encodeURIComponent(email)}`,
+    setPassword: () => '/forgot-password/set-password',
+  },
+  map: () => '/map',
+  profile: () => '/profile',
+  settings: {
+    root: () => '/settings',
+    changePassword: () => '/settings/change-password',
+    changeEmail: () => '/settings/change-email',
+    verifyEmailOtp: () => '/settings/verify-email-otp',
+  },
+  messages: {
+    root: () => '/messages',
+    bySender: (senderId: Id) => `/messages/${senderId}`,
+  },
+  allRequests: () => '/all-requests',
+  planTrip: () => '/plan-trip',
+  helpSupport: () => '/help-support',
+  location: () => '/location',
+  challenges: {
+    root: () => '/challenges',
+    detail: (id: Id) => `/challenge-details/${id}`,
+    joined: (id: Id) => `/joined-challenge/${id}`,
+  },
+  aboutUs: () => '/about-us',
+  events: {
+    root: () => '/events',
+    add: () => '/events/add-event',
+    byId: (id: Id) => `/events/${id}`,
+  },
+  skills: {
+    root: () => '/skills',
+    add: () => '/skills/add-skills',
+    byId: (id: Id) => `/skills/${id}`,
+  },
+  companions: () => '/companions',
+  needs: {
+    root: () => '/needs',
+    create: () => '/needs/create-needs',
+    byId: (id: Id) => `/needs/${id}`,
+  },
+  whispers: {
+    root: () => '/whispers',
+    detail: (id: Id) => `/whispers/whisper-detail/${id}`,
+    create: () => '/whispers/create-whisper',
+    profile: (id: Id) => `/whispers/profile/${id}`,
+  },
+} as const;
+
+/** Screens shown without the shell (header, sidebars, bottom navigation, footer): spec §1. */
+export const shellessPaths: readonly string[] = [
+  paths.login(),
+  paths.register(),
+  paths.forgotPassword.root(),
+  paths.forgotPassword.otp(),
+  paths.forgotPassword.setPassword(),
+];
+
+export function isShellHidden(pathname: string): boolean {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return shellessPaths.includes(normalized.toLowerCase());
+}

@@ -1,0 +1,2 @@
+export { Carousel } from './carousel';
+export type { CarouselSlide } from './carousel';

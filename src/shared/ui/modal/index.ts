@@ -1,0 +1,2 @@
+export { Modal } from './modal';
+export type { ModalPlacement } from './modal';

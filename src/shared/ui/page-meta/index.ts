@@ -1,0 +1,1 @@
+export { PageMeta } from './page-meta';

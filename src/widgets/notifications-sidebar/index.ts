@@ -1,0 +1,1 @@
+export { NotificationsSidebar } from './ui/notifications-sidebar';

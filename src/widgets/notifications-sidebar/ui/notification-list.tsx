@@ -1,0 +1,56 @@
+import { useGetNotificationsQuery } from '@/shared/api';
+import { Button } from '@/shared/ui/button';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { Icon } from '@/shared/ui/icon';
+import { Spinner } from '@/shared/ui/spinner';
+import { formatNotificationTime, iconFor } from '../lib/notification-display';
+
+/** Mounted only while the sidebar is open and the user is logged in, so it fetches only then. */
+export function NotificationList() {
+  const { data: notifications = [], isLoading, isError, refetch } = useGetNotificationsQuery();
+
+  if (isLoading) {
+    return (
+      <div className="notifications__state">
+        <Spinner label="Loading notifications" />
+      </div>
+    );
+  }
+
+  if (isError) {
+    return (
+      <EmptyState
+        icon="info"
+        title="Couldn't load notifications."
+        action={
+          <Button variant="secondary" size="sm" onClick={() => refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+
+  if (notifications.length === 0) return <EmptyState icon="bell" title="No notifications yet" />;
+
+  return (
+    <ul className="notifications__list">
+      {notifications.map((item) => (
+        <li key={item._id} className={['notification', !item.read && 'notification--unread'].filter(Boolean).join(' ')}>
+          <span className={`notification__icon notification__icon--${iconFor(item)}`}>
+            <Icon name={iconFor(item)} size={20} />
+          </span>
+          <div className="notification__body">
+            <h3 className="notification__title">{item.title}</h3>
+            {item.message && <p className="notification__message">{item.message}</p>}
+            {item.createdAt && (
+              <time className="notification__time" dateTime={item.createdAt}>
+                {formatNotificationTime(item.createdAt)}
+              </time>
+            )}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

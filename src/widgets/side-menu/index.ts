@@ -1,0 +1,1 @@
+export { SideMenu } from './ui/side-menu';

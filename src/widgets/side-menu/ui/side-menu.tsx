@@ -1,0 +1,112 @@
+import { useId, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { Link, useNavigate } from 'react-router-dom';
+import { getFullName, UserAvatar } from '@/entities/user';
+import { LogoutButton } from '@/features/logout';
+import { selectCurrentUser, selectIsLoggedIn } from '@/shared/auth';
+import { paths } from '@/shared/config';
+import { ButtonLink } from '@/shared/ui/button';
+import { Icon, type IconName } from '@/shared/ui/icon';
+import { Modal } from '@/shared/ui/modal';
+import './side-menu.css';
+
+interface SideMenuProps {
+  open: boolean;
+  onClose: () => void;
+  id: string;
+}
+
+const mainLinks: { label: string; to: string; icon: IconName }[] = [
+  { label: 'Home', to: paths.home(), icon: 'home' },
+  { label: 'Location', to: paths.location(), icon: 'location' },
+  { label: 'Challenges', to: paths.challenges.root(), icon: 'trophy' },
+  { label: 'Help & Support', to: paths.helpSupport(), icon: 'help' },
+  { label: 'About Us', to: paths.aboutUs(), icon: 'info' },
+];
+
+const accountLinks: { label: string; to: string; icon: IconName }[] = [
+  { label: 'Profile', to: paths.profile(), icon: 'user' },
+  { label: 'Settings', to: paths.settings.root(), icon: 'settings' },
+];
+
+/** The side menu titled Account (spec §2 "Side menu"). */
+export function SideMenu({ open, onClose, id }: SideMenuProps) {
+  const isLoggedIn = useSelector(selectIsLoggedIn);
+  const user = useSelector(selectCurrentUser);
+  const navigate = useNavigate();
+  const [accountOpen, setAccountOpen] = useState(false);
+  const accountListId = useId();
+
+  return (
+    <Modal open={open} onClose={onClose} title="Account" placement="left" closeLabel="Close menu" id={id}>
+      {isLoggedIn && user && (
+        <div className="side-menu__profile">
+          <UserAvatar user={user} size={56} />
+          <div className="side-menu__who">
+            <p className="side-menu__name">{getFullName(user)}</p>
+            <p className="side-menu__tokens">
+              <Icon name="coin" size={16} />
+              <span>Token: {typeof user.tokens === 'number' ? user.tokens : 0}</span>
+            </p>
+          </div>
+        </div>
+      )}
+
+      <nav aria-label="Menu">
+        <ul className="side-menu__list">
+          {mainLinks.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="side-menu__link" onClick={onClose}>
+                <Icon name={link.icon} />
+                <span>{link.label}</span>
+              </Link>
+            </li>
+          ))}
+
+          {isLoggedIn && (
+            <li>
+              <button
+                type="button"
+                className="side-menu__link side-menu__group-toggle"
+                aria-expanded={accountOpen}
+                aria-controls={accountListId}
+                onClick={() => setAccountOpen((value) => !value)}
+              >
+                <Icon name="user" />
+                <span>My Account</span>
+                <Icon name="chevronDown" className="side-menu__chevron" size={20} />
+              </button>
+              <ul id={accountListId} className="side-menu__sublist" hidden={!accountOpen}>
+                {accountLinks.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className="side-menu__link" onClick={onClose}>
+                      <Icon name={link.icon} />
+                      <span>{link.label}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          )}
+        </ul>
+      </nav>
+
+      <div className="side-menu__footer">
+        {isLoggedIn ? (
+          <LogoutButton
+            className="side-menu__link side-menu__logout"
+            onLoggedOut={() => {
+              onClose();
+              navigate(paths.home());
+            }}
+          />
+        ) : (
+          <ButtonLink to={paths.login()} block onClick={onClose}>
+            <Icon name="login" size={20} />
+            Login
+          </ButtonLink>
+        )}
+      </div>
+    </Modal>
+  );
+}
