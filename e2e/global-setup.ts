@@ -42,6 +42,8 @@ export default async function globalSetup() {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${baseUrl}/config.js`, server, 180_000);
   process.env.E2E_BASE_URL = baseUrl;
+  // Journeys that read mail (the outbox of .eml files) look here.
+  process.env.E2E_DATA_DIR = dataDir;
 
   return async () => {
     const exited = new Promise((resolve) => server.once('exit', resolve));
