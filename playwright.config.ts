@@ -23,5 +23,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    // Phone first; the shell is also checked at desktop width.
+    { name: 'desktop', testMatch: 'shell.spec.ts', use: { viewport: { width: 1280, height: 800 } } },
   ],
 });

@@ -36,7 +36,7 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'need-spot-e2e-'));
   const server = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: process.cwd(),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: { LOG_LEVEL: 'warn', ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
