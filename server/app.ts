@@ -1,12 +1,17 @@
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
-import { logMailer, type Mailer } from './lib/mailer.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import accountRoutes from './modules/account/routes.js';
 import authRoutes from './modules/auth/routes.js';
+import geoRoutes from './modules/geo/routes.js';
 import notificationsRoutes from './modules/notifications/routes.js';
+import passwordResetRoutes from './modules/password-reset/routes.js';
+import uploads from './modules/uploads/plugin.js';
 import usersRoutes from './modules/users/routes.js';
 import auth from './plugins/auth.js';
+import background from './plugins/background.js';
 import errors from './plugins/errors.js';
 import realtime from './plugins/realtime.js';
 import security from './plugins/security.js';
@@ -24,6 +29,7 @@ export interface AppDeps {
   /** With `jwtSecret` resolved (lib/jwt-secret.ts). */
   config: Config;
   db: Db;
+  /** Default: SMTP when config.smtpUrl is set, else .eml files in config.outboxDir (mail/mailer.ts). */
   mailer?: Mailer;
   /** Fastify's `logger` option: false (tests), true, or pino options. */
   logger?: FastifyServerOptions['logger'];
@@ -38,6 +44,13 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps) 
     requestTimeout: 30_000,
     // A hop count is valid at runtime (Fastify docs) though missing from its type.
     trustProxy: config.trustProxy as boolean | string,
+    // Errors raised before routing (a broken %-escape, an over-long path parameter) answer
+    // { message } like every other error, instead of Fastify's own shape.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      // The option's type is generic over route schemas none of which apply here.
+      void (reply as FastifyReply).status(tooLong ? 414 : 400).send({ message: tooLong ? 'URL is too long' : 'Invalid URL' });
+    },
   })
     // TypeBox's compiler checks bodies exactly as sent (no type coercion, unknown fields are
     // errors when the schema says additionalProperties: false) and converts params/querystrings.
@@ -46,17 +59,25 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps) 
 
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate('mailer', mailer ?? logMailer(app.log));
+  app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log }));
 
   await app.register(errors);
   await app.register(security);
   await app.register(auth);
+  await app.register(background);
   await app.register(realtime);
   await app.register(staticFiles);
 
-  await app.register(authRoutes, { prefix: '/api' });
-  await app.register(usersRoutes, { prefix: '/api' });
-  await app.register(notificationsRoutes, { prefix: '/api' });
+  // The API in one scope: multipart parsing (and its per-request hooks) stays off static files.
+  await app.register(async (api) => {
+    await api.register(uploads);
+    await api.register(authRoutes);
+    await api.register(usersRoutes);
+    await api.register(notificationsRoutes);
+    await api.register(accountRoutes);
+    await api.register(passwordResetRoutes);
+    await api.register(geoRoutes);
+  }, { prefix: '/api' });
 
   return app;
 }

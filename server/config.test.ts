@@ -10,7 +10,10 @@ describe('loadConfig', () => {
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', seedDemo: true, supportEmail: 'support@needspot.app',
       staticDir: path.resolve('/srv/app/dist'), uploadsDir: path.resolve('/srv/app/data/uploads'), trustProxy: false,
     });
-    expect(config.limits).toEqual({ apiPerMinute: 300, loginPerMinute: 20, loginFailures: 5, loginLockWindowMs: 900_000 });
+    expect(config.limits).toEqual({
+      apiPerMinute: 300, loginPerMinute: 20, loginFailures: 5, loginLockWindowMs: 900_000,
+      otpSendsPerAddress: 3, otpSendsPerIp: 10, otpWindowMs: 900_000, geoUpstreamIntervalMs: 1000, geoTimeoutMs: 5000,
+    });
   });
 
   it('reads the environment', () => {

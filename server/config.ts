@@ -9,6 +9,14 @@ export interface Limits {
   /** Failed logins per account within `loginLockWindowMs` before that account is locked for the window. */
   loginFailures: number;
   loginLockWindowMs: number;
+  /** One-time-code sends (password reset, e-mail change) per target address, and per client IP, within `otpWindowMs`. */
+  otpSendsPerAddress: number;
+  otpSendsPerIp: number;
+  otpWindowMs: number;
+  /** Nominatim: at least this long between two upstream requests (its usage policy: 1 per second). */
+  geoUpstreamIntervalMs: number;
+  /** Nominatim: an upstream request taking longer fails (502). */
+  geoTimeoutMs: number;
 }
 
 export interface Config {
@@ -32,6 +40,8 @@ export interface Config {
   /** Source public/ folder: favicon, manifest and stock images, served when dist lacks them. */
   publicDir: string;
   uploadsDir: string;
+  /** Without SMTP_URL every mail is written here as an .eml file. */
+  outboxDir: string;
   trustProxy: boolean | number | string;
   limits: Limits;
 }
@@ -43,6 +53,11 @@ export const defaultLimits: Limits = {
   loginPerMinute: 20,
   loginFailures: 5,
   loginLockWindowMs: 15 * 60_000,
+  otpSendsPerAddress: 3,
+  otpSendsPerIp: 10,
+  otpWindowMs: 15 * 60_000,
+  geoUpstreamIntervalMs: 1000,
+  geoTimeoutMs: 5000,
 };
 
 type Env = Record<string, string | undefined>;
@@ -113,6 +128,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     staticDir: path.resolve(cwd, get('STATIC_DIR') ?? 'dist'),
     publicDir: path.resolve(cwd, get('PUBLIC_DIR') ?? 'public'),
     uploadsDir: path.join(dataDir, 'uploads'),
+    outboxDir: path.join(dataDir, 'outbox'),
     trustProxy: parseTrustProxy(get('TRUST_PROXY')),
     limits: { ...defaultLimits },
   };

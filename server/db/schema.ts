@@ -2,3 +2,4 @@
 export { users, sessions, loginFailures, notifications } from './tables/users.js';
 export { needs, events, skills, challenges } from './tables/content.js';
 export { whispers, whisperLikes, follows, challengeParticipants } from './tables/social.js';
+export { otps, otpSends } from './tables/otps.js';

@@ -24,3 +24,6 @@ export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 export const notFound = (message = 'Not found', extra?: Record<string, unknown>) => new HttpError(404, message, extra);
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooManyRequests = (message: string) => new HttpError(429, message);
+
+/** An error answered as `{ status: false, message }`, for the calls whose answer spec §7 reads as `status`. */
+export const failure = (statusCode: number, message: string) => new HttpError(statusCode, message, { status: false });

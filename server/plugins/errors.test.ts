@@ -88,6 +88,15 @@ describe('unknown routes and server errors', () => {
     expect(response.json()).toEqual({ message: 'Not found' });
   });
 
+  it.each([
+    ['/api/user/%zz', 400, 'Invalid URL'],
+    [`/api/delete-user/${'a'.repeat(300)}`, 414, 'URL is too long'],
+  ])('%s → %i { message }', async (url, status, message) => {
+    const response = await t.app.inject({ method: url.includes('delete') ? 'DELETE' : 'GET', url });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({ message });
+  });
+
   it('a failure inside a route answers 500 "Something went wrong" without internals, and is logged', async () => {
     logged = [];
     const response = await t.app.inject({ method: 'GET', url: '/api/test/boom' });

@@ -13,6 +13,18 @@ const parserMessages: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Invalid content length'],
 };
 
+// @fastify/multipart's errors (modules/uploads), in words for clients; its 406 becomes a plain 400.
+const multipartMessages: Record<string, [number, string]> = {
+  FST_REQ_FILE_TOO_LARGE: [413, 'File is too large'],
+  FST_FILES_LIMIT: [413, 'Too many files'],
+  FST_FIELDS_LIMIT: [413, 'Too many fields'],
+  FST_PARTS_LIMIT: [413, 'Too many parts'],
+  FST_PROTO_VIOLATION: [400, 'Invalid field name'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [400, 'Request is not multipart/form-data'],
+  FST_INVALID_JSON_FIELD_ERROR: [400, 'A form field is not valid JSON'],
+  FST_MP_PREMATURE_CLOSE: [400, 'Request body ended early'],
+};
+
 /** What a log line may hold: drizzle's query errors carry the bound parameters (password hashes). */
 function loggable(error: unknown): unknown {
   if (error && typeof error === 'object' && 'query' in error && 'params' in error) {
@@ -32,6 +44,10 @@ async function errors(app: FastifyInstance) {
     }
     if (typeof error.code === 'string' && error.code.startsWith('FST_ERR_CTP_')) {
       const [status, message] = parserMessages[error.code] ?? [400, 'Invalid request body'];
+      return reply.status(status).send({ message });
+    }
+    if (typeof error.code === 'string' && multipartMessages[error.code]) {
+      const [status, message] = multipartMessages[error.code];
       return reply.status(status).send({ message });
     }
     // Text Postgres cannot store (a NUL byte, say) is bad input, whatever route let it through.

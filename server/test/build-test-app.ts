@@ -29,11 +29,15 @@ export interface TestApp {
 /** One app per test file (PGlite's first start takes seconds); isolate data with unique usernames. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ns-test-'));
-  const base = loadConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'dist'), JWT_SECRET: TEST_JWT_SECRET });
+  // Port 9 on loopback refuses at once: no test ever reaches the real Nominatim.
+  const base = loadConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'dist'), JWT_SECRET: TEST_JWT_SECRET, NOMINATIM_URL: 'http://127.0.0.1:9' });
   const config: Config = {
     ...base,
     ...options.config,
-    limits: { ...base.limits, apiPerMinute: 100_000, loginPerMinute: 100_000, loginFailures: 1_000, ...options.limits },
+    limits: {
+      ...base.limits, apiPerMinute: 100_000, loginPerMinute: 100_000, loginFailures: 1_000, otpSendsPerIp: 100_000,
+      geoUpstreamIntervalMs: 0, geoTimeoutMs: 2000, ...options.limits,
+    },
   };
   const database = await createTestDatabase();
   const app = await buildApp({ config, db: database.db });

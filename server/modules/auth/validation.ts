@@ -1,4 +1,5 @@
 import type { Static } from '@fastify/type-provider-typebox';
+import { controlChars } from '../../lib/text.js';
 import type { LoginBody, RegisterBody } from './schemas.js';
 
 export interface Registration {
@@ -16,9 +17,6 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; message: string }
 const emailShape = /^\S+@\S+\.\S+$/;
 const phoneShape = /^\+?\d{10,15}$/;
 const usernameShape = /^[A-Za-z0-9._-]+$/;
-// Control characters have no place in names, and Postgres text cannot hold NUL at all.
-// eslint-disable-next-line no-control-regex
-const controlChars = /[\u0000-\u001f\u007f]/;
 
 /** The trimmed registration, or the first failing rule's message (spec §5, letter for letter). */
 export function checkRegistration(body: Static<typeof RegisterBody>): Checked<Registration> {

@@ -1,16 +1,16 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../lib/http-error.js';
+import profileRoutes from './profile-routes.js';
+import { IdParams } from './schemas.js';
 import { findUserById } from './service.js';
 import { toUserDto, UserSchema } from './user-dto.js';
-
-const UserIdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Anyone may read a profile; only the owner sees e-mail and phone.
   app.get('/user/:id', {
     preHandler: app.optionalAuth,
     schema: {
-      params: UserIdParams,
+      params: IdParams,
       response: { 200: Type.Object({ status: Type.Boolean(), user: UserSchema }) },
     },
   }, async (request) => {
@@ -21,6 +21,8 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     return { status: true, user: toUserDto(row, request.user?.id === row.id) };
   });
+
+  await app.register(profileRoutes);
 };
 
 export default usersRoutes;

@@ -1,0 +1,21 @@
+// Shapes shared by the validators of several modules (spec §5 wording stays in each module).
+
+// Control characters have no place in names or addresses, and Postgres text cannot hold NUL at all.
+// eslint-disable-next-line no-control-regex
+export const controlChars = /[\u0000-\u001f\u007f]/;
+
+// The same, but tab and line breaks are fine (a bio has paragraphs).
+// eslint-disable-next-line no-control-regex
+export const controlCharsExceptBreaks = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Spec §5: non-space text, an at sign, non-space text, a dot, non-space text. */
+const emailShape = /^\S+@\S+\.\S+$/;
+
+export const EMAIL_MAX_LENGTH = 254;
+
+/** A trimmed, lower-cased e-mail address, or undefined when it is not one. */
+export function normalizeEmail(raw: string | undefined): string | undefined {
+  const email = raw?.trim().toLowerCase() ?? '';
+  if (!emailShape.test(email) || controlChars.test(email) || email.length > EMAIL_MAX_LENGTH) return undefined;
+  return email;
+}

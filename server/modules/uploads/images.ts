@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { badRequest } from '../../lib/http-error.js';
+
+export const NOT_AN_IMAGE = 'Please select an image file';
+
+/** Decompression bombs stop here: a 40-megapixel image is refused before it is decoded. */
+const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_SIDE = 1600;
+
+type ImageType = 'jpeg' | 'png' | 'webp';
+
+/** The image type by its first bytes; the file name and the declared type are never trusted. SVG is never one. */
+export function sniffImageType(bytes: Buffer): ImageType | undefined {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  return undefined;
+}
+
+/**
+ * Re-encodes an uploaded image and stores it under a random name in `uploadsDir/<kind>/`: turned
+ * upright by its EXIF orientation, at most 1600 px a side, as WebP with no metadata (sharp drops
+ * EXIF, GPS and ICC unless told to keep them), so nothing but pixels from the upload is ever served.
+ * Resolves to the public path `/uploads/<kind>/<file>`; 400 'Please select an image file' otherwise.
+ */
+export async function saveImage(uploadsDir: string, kind: string, bytes: Buffer): Promise<string> {
+  if (!/^[a-z-]+$/.test(kind)) throw new Error(`bad upload kind: ${kind}`);
+  const type = sniffImageType(bytes);
+  if (!type) throw badRequest(NOT_AN_IMAGE);
+  let output: Buffer;
+  try {
+    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    // The decoder must agree with the sniffed type (a PNG header on other data is not a PNG).
+    if ((await image.metadata()).format !== type) throw new Error('format mismatch');
+    output = await image
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw badRequest(NOT_AN_IMAGE);
+  }
+  const dir = path.join(uploadsDir, kind);
+  await mkdir(dir, { recursive: true });
+  const name = `${randomUUID()}.webp`;
+  await writeFile(path.join(dir, name), output, { flag: 'wx' });
+  return `/uploads/${kind}/${name}`;
+}
+
+const storedUpload = /^\/uploads\/([a-z-]+)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp)$/;
+
+/** Deletes a file saveImage stored; any other path (stock images, '') is left alone. */
+export async function removeUpload(uploadsDir: string, publicPath: string): Promise<void> {
+  const match = storedUpload.exec(publicPath);
+  if (match) await rm(path.join(uploadsDir, match[1], match[2]), { force: true });
+}
