@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listNotifications } from './service.js';
 
-const NotificationSchema = Type.Object({
+export const NotificationSchema = Type.Object({
   _id: Type.String(),
   title: Type.String(),
   body: Type.String(),
