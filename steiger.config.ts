@@ -8,10 +8,4 @@ export default defineConfig([
     files: ['./src/**/*.test.{ts,tsx}'],
     rules: { 'fsd/no-public-api-sidestep': 'off' },
   },
-  {
-    // features/logout is used by the side menu now and by the settings page in a later issue
-    // (architecture.md). Remove this once settings imports it.
-    files: ['./src/features/logout/**'],
-    rules: { 'fsd/insignificant-slice': 'off' },
-  },
 ]);

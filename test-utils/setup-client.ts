@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { resetMockUsers } from '@mocks/handlers/user-store';
 import { server } from '@mocks/server';
 
 // Runtime config as /config.js sets it; apiUrl '' → the api uses window.location.origin (P9).
@@ -29,6 +30,7 @@ window.scrollTo = (() => undefined) as typeof window.scrollTo;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
+  resetMockUsers();
   localStorage.clear();
   sessionStorage.clear();
 });

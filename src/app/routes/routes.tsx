@@ -1,16 +1,28 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { paths } from '@/shared/config';
 import { AppLayout } from '../layout/app-layout';
+import { RequireAuth } from './require-auth';
 
 // One chunk per page (architecture: pages are lazy-loaded).
 const HomePage = lazy(() => import('@/pages/home').then((m) => ({ default: m.HomePage })));
 const LoginPage = lazy(() => import('@/pages/login').then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import('@/pages/register').then((m) => ({ default: m.RegisterPage })));
+const ForgotPasswordPage = lazy(() => import('@/pages/forgot-password').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetOtpPage = lazy(() => import('@/pages/forgot-password').then((m) => ({ default: m.ResetOtpPage })));
+const SetPasswordPage = lazy(() => import('@/pages/forgot-password').then((m) => ({ default: m.SetPasswordPage })));
+const ProfilePage = lazy(() => import('@/pages/profile').then((m) => ({ default: m.ProfilePage })));
+const SettingsPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.SettingsPage })));
+const ChangePasswordPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.ChangePasswordPage })));
+const ChangeEmailPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.ChangeEmailPage })));
+const VerifyEmailOtpPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.VerifyEmailOtpPage })));
+const LocationPage = lazy(() => import('@/pages/location').then((m) => ({ default: m.LocationPage })));
 const AboutUsPage = lazy(() => import('@/pages/about-us').then((m) => ({ default: m.AboutUsPage })));
 const HelpSupportPage = lazy(() => import('@/pages/help-support').then((m) => ({ default: m.HelpSupportPage })));
 const CompanionsPage = lazy(() => import('@/pages/companions').then((m) => ({ default: m.CompanionsPage })));
 const NotFoundPage = lazy(() => import('@/pages/not-found').then((m) => ({ default: m.NotFoundPage })));
+
+const authOnly = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
 /**
  * The route table, shared by the browser router and the tests' memory router. Later issues add their
@@ -23,6 +35,15 @@ export const routes: RouteObject[] = [
       { path: paths.home(), element: <HomePage /> },
       { path: paths.login(), element: <LoginPage /> },
       { path: paths.register(), element: <RegisterPage /> },
+      { path: paths.forgotPassword.root(), element: <ForgotPasswordPage /> },
+      { path: paths.forgotPassword.otp(), element: <ResetOtpPage /> },
+      { path: paths.forgotPassword.setPassword(), element: <SetPasswordPage /> },
+      { path: paths.profile(), element: authOnly(<ProfilePage />) },
+      { path: paths.settings.root(), element: authOnly(<SettingsPage />) },
+      { path: paths.settings.changePassword(), element: authOnly(<ChangePasswordPage />) },
+      { path: paths.settings.changeEmail(), element: authOnly(<ChangeEmailPage />) },
+      { path: paths.settings.verifyEmailOtp(), element: authOnly(<VerifyEmailOtpPage />) },
+      { path: paths.location(), element: <LocationPage /> },
       { path: paths.aboutUs(), element: <AboutUsPage /> },
       { path: paths.helpSupport(), element: <HelpSupportPage /> },
       { path: paths.companions(), element: <CompanionsPage /> },

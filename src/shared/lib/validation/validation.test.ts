@@ -1,4 +1,14 @@
-import { validateLogin, validateRegister, type RegisterValues } from '.';
+import {
+  validateChangePassword,
+  validateEmailOtp,
+  validateLogin,
+  validateNewEmail,
+  validateNewPassword,
+  validateRegister,
+  validateResetCode,
+  validateResetEmail,
+  type RegisterValues,
+} from '.';
 
 describe('validateLogin', () => {
   it('requires a trimmed username and a password', () => {
@@ -59,5 +69,52 @@ describe('validateRegister', () => {
     for (const contactNumber of ['9876543210', '+9876543210', '123456789012345']) {
       expect(validateRegister({ ...valid, contactNumber })).toEqual({});
     }
+  });
+});
+
+describe('password reset', () => {
+  it('checks the e-mail, then its shape', () => {
+    expect(validateResetEmail('  ')).toBe('Email is required');
+    expect(validateResetEmail('asha@example')).toBe('Enter a valid email');
+    expect(validateResetEmail(' asha@example.com ')).toBeUndefined();
+  });
+
+  it('wants exactly six digits', () => {
+    for (const code of ['', '12345', '1234567', '12345a']) expect(validateResetCode(code)).toBe('Please enter a valid 6-digit OTP.');
+    expect(validateResetCode('012345')).toBeUndefined();
+  });
+
+  it('checks the new password and its confirmation', () => {
+    expect(validateNewPassword({ newPassword: '', confirmPassword: '' })).toEqual({
+      newPassword: 'New password is required.',
+      confirmPassword: 'Please confirm your password.',
+    });
+    expect(validateNewPassword({ newPassword: '12345', confirmPassword: '12346' })).toEqual({
+      newPassword: 'Password must be at least 6 characters.',
+      confirmPassword: 'Passwords do not match.',
+    });
+    expect(validateNewPassword({ newPassword: '123456', confirmPassword: '123456' })).toEqual({});
+  });
+});
+
+describe('account', () => {
+  it('checks a password change', () => {
+    expect(validateChangePassword({ currentPassword: '', newPassword: '', confirmPassword: '' })).toEqual({
+      currentPassword: 'Current password is required.',
+      newPassword: 'New password is required.',
+      confirmPassword: 'Confirm password is required.',
+    });
+    expect(validateChangePassword({ currentPassword: 'x', newPassword: 'abc', confirmPassword: 'abd' })).toEqual({
+      newPassword: 'Password must be at least 6 characters',
+      confirmPassword: 'Passwords do not match.',
+    });
+  });
+
+  it('checks a new e-mail and an e-mail change code', () => {
+    expect(validateNewEmail('')).toBe('Email is required.');
+    expect(validateNewEmail('new@example')).toBe('Please enter a valid email address.');
+    expect(validateNewEmail('new@example.com')).toBeUndefined();
+    expect(validateEmailOtp(' 123 ')).toBe('Please enter a valid OTP.');
+    expect(validateEmailOtp('1234')).toBeUndefined();
   });
 });

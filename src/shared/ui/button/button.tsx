@@ -1,4 +1,4 @@
-import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
 import './button.css';
 
@@ -14,7 +14,7 @@ interface Look {
 export const buttonClassName = ({ variant = 'primary', size = 'md', block = false }: Look, extra?: string) =>
   ['btn', `btn--${variant}`, `btn--${size}`, block && 'btn--block', extra].filter(Boolean).join(' ');
 
-type ButtonProps = Look & ButtonHTMLAttributes<HTMLButtonElement> & { children: ReactNode };
+type ButtonProps = Look & ButtonHTMLAttributes<HTMLButtonElement> & { children: ReactNode; ref?: Ref<HTMLButtonElement> };
 
 export function Button({ variant, size, block, className, type = 'button', children, ...rest }: ButtonProps) {
   return (

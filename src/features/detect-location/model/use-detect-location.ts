@@ -1,0 +1,32 @@
+import { useCallback } from 'react';
+import { getServerMessage, useLazyReverseGeocodeQuery } from '@/shared/api';
+import { GEO_MESSAGES, POSITION_OPTIONS } from '../config/messages';
+import { getCurrentPosition, positionFailure, type DetectFailure } from '../lib/geolocation';
+import { toDetectedPlace, type DetectedPlace } from '../lib/place-label';
+
+export type DetectOutcome = { ok: true; place: DetectedPlace } | { ok: false; error: DetectFailure };
+
+/**
+ * Where am I: the browser's position, then our server's reverse lookup (a Nominatim proxy). Never
+ * throws; a failure comes back in the spec's words.
+ */
+export function useDetectLocation() {
+  const [reverseGeocode] = useLazyReverseGeocodeQuery();
+
+  return useCallback(async (): Promise<DetectOutcome> => {
+    let position: GeolocationPosition;
+    try {
+      position = await getCurrentPosition(POSITION_OPTIONS);
+    } catch (error) {
+      return { ok: false, error: positionFailure(error) };
+    }
+    try {
+      const { latitude: lat, longitude: lon } = position.coords;
+      const place = toDetectedPlace(await reverseGeocode({ lat, lon }, true).unwrap());
+      return place ? { ok: true, place } : { ok: false, error: { message: GEO_MESSAGES.unknown } };
+    } catch (error) {
+      const unknown = getServerMessage(error) === GEO_MESSAGES.unknown;
+      return { ok: false, error: { message: unknown ? GEO_MESSAGES.unknown : GEO_MESSAGES.lookupFailed } };
+    }
+  }, [reverseGeocode]);
+}

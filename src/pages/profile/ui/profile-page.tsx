@@ -1,0 +1,51 @@
+import { useSelector } from 'react-redux';
+import { useGetUserQuery } from '@/shared/api';
+import { selectCurrentUser } from '@/shared/auth';
+import { getAppConfig } from '@/shared/config';
+import { Button } from '@/shared/ui/button';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { PageMeta } from '@/shared/ui/page-meta';
+import { Spinner } from '@/shared/ui/spinner';
+import { ProfileForm } from './profile-form';
+import { ProfileSummary } from './profile-summary';
+import './profile-page.css';
+
+/** /profile: the user fresh from GET /api/user/{id}, with the photo picker and the edit form. */
+export function ProfilePage() {
+  const sessionUser = useSelector(selectCurrentUser);
+  const userId = sessionUser?._id ?? '';
+  const { data: user, isLoading, isError, refetch } = useGetUserQuery(userId, { skip: !userId });
+
+  let content;
+  if (isLoading) {
+    content = (
+      <div className="profile-page__loading">
+        <Spinner size="lg" label="Loading profile" />
+      </div>
+    );
+  } else if (isError || !user) {
+    content = (
+      <EmptyState
+        title="Could not load your profile"
+        description="Check your connection and try again."
+        action={<Button onClick={() => void refetch()}>Try again</Button>}
+      />
+    );
+  } else {
+    content = (
+      <div className="profile-page__grid">
+        <ProfileSummary user={user} />
+        {/* Keyed by user: the form starts from the loaded values and keeps edits across refetches. */}
+        <ProfileForm key={user._id} user={user} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="page profile-page">
+      <PageMeta title={`My Profile | ${getAppConfig().brandName}`} description="Your travel profile: photo, bio and location." />
+      <h1 className="page-title">My Profile</h1>
+      {content}
+    </div>
+  );
+}
