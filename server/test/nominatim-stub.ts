@@ -1,9 +1,13 @@
-import { readFileSync } from 'node:fs';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
+import { nominatimNoAddress, nominatimReverse, nominatimSearch } from '../../mocks/fixtures/geo';
 
-const fixture = (name: string) => readFileSync(path.join(__dirname, 'fixtures', 'nominatim', `${name}.json`), 'utf8');
+// The same Nominatim fixtures serve the SPA's MSW handlers and the e2e stub (mocks/fixtures/geo.ts).
+const fixtures = {
+  search: JSON.stringify(nominatimSearch),
+  reverse: JSON.stringify(nominatimReverse),
+  unknown: JSON.stringify(nominatimNoAddress),
+};
 
 export interface StubRequest {
   path: string;
@@ -25,7 +29,7 @@ export async function startNominatimStub() {
     if (stub.mode === 'hang') return;
     if (stub.mode === 'error') return res.writeHead(503).end('overloaded');
     const unknown = url.pathname === '/reverse' && Math.abs(Number(url.searchParams.get('lat'))) < 1;
-    const body = url.pathname === '/search' ? fixture('search') : unknown ? fixture('reverse-unknown') : fixture('reverse');
+    const body = url.pathname === '/search' ? fixtures.search : unknown ? fixtures.unknown : fixtures.reverse;
     res.writeHead(200, { 'content-type': 'application/json' }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
