@@ -20,3 +20,26 @@ export function getErrorMessage(error: unknown, fallback: string = GENERIC_ERROR
 export function isNetworkError(error: unknown): boolean {
   return isRecord(error) && typeof error.status === 'string';
 }
+
+/** How a request answered with `{ status, message }` ended: its answer, or the text to show instead. */
+export type StatusOutcome<R> = { ok: true; result: R } | { ok: false; message: string; network: boolean };
+
+/**
+ * Runs a `{ status, message }` mutation (`trigger(args)`, unwrapped here). A refusal (`status: false`)
+ * shows its message, a failed request the server's message; otherwise the screen's `fallback`, or
+ * `network` when no answer came at all.
+ */
+export async function settleStatus<R extends { status: boolean; message: string }>(
+  request: { unwrap: () => Promise<R> },
+  fallback: string,
+  { network }: { network?: string } = {},
+): Promise<StatusOutcome<R>> {
+  try {
+    const result = await request.unwrap();
+    return result.status ? { ok: true, result } : { ok: false, message: result.message || fallback, network: false };
+  } catch (failure) {
+    const offline = isNetworkError(failure);
+    const message = offline && network !== undefined ? network : (getServerMessage(failure) ?? fallback);
+    return { ok: false, message, network: offline };
+  }
+}

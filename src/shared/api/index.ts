@@ -1,7 +1,7 @@
 export { baseApi, tagTypes } from './base-api';
 export type { TagType } from './base-api';
 export { providesList } from './tags';
-export { getErrorMessage, getServerMessage, isNetworkError, GENERIC_ERROR } from './errors';
+export { getErrorMessage, getServerMessage, isNetworkError, settleStatus, GENERIC_ERROR } from './errors';
 
 export {
   authApi,

@@ -1,8 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { getServerMessage, isNetworkError, useRequestPasswordResetMutation } from '@/shared/api';
+import { settleStatus, useRequestPasswordResetMutation } from '@/shared/api';
 import { paths } from '@/shared/config';
+import { useForm } from '@/shared/lib/form';
 import { validateResetEmail } from '@/shared/lib/validation';
 import { Button } from '@/shared/ui/button';
 import { FormAlert } from '@/shared/ui/form-alert';
@@ -11,43 +11,31 @@ import { RESET_MESSAGES } from '../lib/messages';
 import { RecoveryLayout } from './recovery-layout';
 import { ToastMessage } from './toast-message';
 
+const validate = ({ email }: { email: string }) => ({ email: validateResetEmail(email) });
+
 /** /forgot-password: the e-mail to send a reset code to. */
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [requestReset, { isLoading }] = useRequestPasswordResetMutation();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
-  const [attempted, setAttempted] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
+  const { field, formError, setFormError, handleSubmit } = useForm({
+    initialValues: { email: '' },
+    validate,
+    busy: isLoading,
+  });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isLoading) return;
-    setAttempted(true);
-    const found = validateResetEmail(email);
-    setError(found);
-    if (found) {
-      input.current?.focus();
+  const submit = handleSubmit(async (values) => {
+    const address = values.email.trim();
+    const outcome = await settleStatus(requestReset({ email: address }), RESET_MESSAGES.sendFailed, {
+      network: RESET_MESSAGES.unexpected,
+    });
+    if (!outcome.ok) {
+      setFormError(outcome.message);
       return;
     }
-
-    setFormError(null);
-    const address = email.trim();
-    try {
-      const result = await requestReset({ email: address }).unwrap();
-      if (!result.status) {
-        setFormError(result.message || RESET_MESSAGES.sendFailed);
-        return;
-      }
-      toast.success(<ToastMessage title={RESET_MESSAGES.sentTitle} text={result.message || RESET_MESSAGES.sentText} />);
-      navigate(paths.forgotPassword.otp(address));
-    } catch (failure) {
-      setFormError(
-        isNetworkError(failure) ? RESET_MESSAGES.unexpected : (getServerMessage(failure) ?? RESET_MESSAGES.sendFailed),
-      );
-    }
-  };
+    const text = outcome.result.message || RESET_MESSAGES.sentText;
+    toast.success(<ToastMessage title={RESET_MESSAGES.sentTitle} text={text} />);
+    navigate(paths.forgotPassword.otp(address));
+  });
 
   return (
     <RecoveryLayout
@@ -58,20 +46,13 @@ export function ForgotPasswordPage() {
       <form className="auth-form" noValidate onSubmit={submit} aria-busy={isLoading || undefined}>
         <FormAlert message={formError} />
         <TextField
-          ref={input}
+          {...field('email')}
           label="Email"
-          name="email"
           type="email"
           autoComplete="email"
           autoCapitalize="none"
           spellCheck={false}
           placeholder="you@example.com"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            if (attempted) setError(validateResetEmail(event.target.value));
-          }}
-          error={error}
         />
         <Button type="submit" size="lg" block disabled={isLoading}>
           {isLoading ? 'Sending...' : 'Reset Password'}

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { getServerMessage, isNetworkError, useVerifyPasswordResetOtpMutation } from '@/shared/api';
+import { settleStatus, useVerifyPasswordResetOtpMutation } from '@/shared/api';
 import { paths } from '@/shared/config';
+import { useForm } from '@/shared/lib/form';
 import { RESET_CODE_LENGTH, validateResetCode } from '@/shared/lib/validation';
 import { Button } from '@/shared/ui/button';
 import { FormAlert } from '@/shared/ui/form-alert';
@@ -12,45 +13,36 @@ import { OtpBoxes } from './otp-boxes';
 import { RecoveryLayout } from './recovery-layout';
 import { ToastMessage } from './toast-message';
 
-const emptyCode = () => Array.from({ length: RESET_CODE_LENGTH }, () => '');
+const emptyCode = () => ({ digits: Array.from({ length: RESET_CODE_LENGTH }, () => '') });
+
+// OtpBoxes keeps its own focus handling (no `field()` ref), so an invalid code leaves focus where it is.
+const validate = ({ digits }: { digits: string[] }) => ({ digits: validateResetCode(digits.join('')) });
 
 function ResetOtpForm({ email }: { email: string }) {
   const navigate = useNavigate();
   const [verifyCode, { isLoading }] = useVerifyPasswordResetOtpMutation();
-  const [digits, setDigits] = useState(emptyCode);
-  const [error, setError] = useState<string>();
-  const [attempted, setAttempted] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { values, errors, setValue, formError, setFormError, handleSubmit } = useForm({
+    initialValues: emptyCode,
+    validate,
+    busy: isLoading,
+  });
   const [dialogOpen, setDialogOpen] = useState(false);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isLoading) return;
-    setAttempted(true);
+  const submit = handleSubmit(async ({ digits }) => {
     const otp = digits.join('');
-    const found = validateResetCode(otp);
-    setError(found);
-    if (found) return;
-
-    setFormError(null);
-    try {
-      const result = await verifyCode({ email, otp }).unwrap();
-      if (!result.status) {
-        setFormError(result.message || RESET_MESSAGES.invalidCode);
-        return;
-      }
-      toast.success(<ToastMessage title={RESET_MESSAGES.verifiedTitle} text={RESET_MESSAGES.verifiedText} />);
-      const state: ResetState = { email, otp };
-      navigate(paths.forgotPassword.setPassword(), { state });
-    } catch (failure) {
-      if (isNetworkError(failure)) {
-        setFormError(RESET_MESSAGES.unexpected);
-        setDialogOpen(true);
-        return;
-      }
-      setFormError(getServerMessage(failure) ?? RESET_MESSAGES.invalidCode);
+    const outcome = await settleStatus(verifyCode({ email, otp }), RESET_MESSAGES.invalidCode, {
+      network: RESET_MESSAGES.unexpected,
+    });
+    if (!outcome.ok) {
+      setFormError(outcome.message);
+      // No answer at all: also said in a dialog.
+      if (outcome.network) setDialogOpen(true);
+      return;
     }
-  };
+    toast.success(<ToastMessage title={RESET_MESSAGES.verifiedTitle} text={RESET_MESSAGES.verifiedText} />);
+    const state: ResetState = { email, otp };
+    navigate(paths.forgotPassword.setPassword(), { state });
+  });
 
   return (
     <RecoveryLayout
@@ -71,13 +63,10 @@ function ResetOtpForm({ email }: { email: string }) {
         <FormAlert message={formError} />
         <OtpBoxes
           legend="One-time code"
-          value={digits}
+          value={values.digits}
           autoFocus
-          error={error}
-          onChange={(next) => {
-            setDigits(next);
-            if (attempted) setError(validateResetCode(next.join('')));
-          }}
+          error={errors.digits}
+          onChange={(next) => setValue('digits', next)}
         />
         <Button type="submit" size="lg" block disabled={isLoading}>
           {isLoading ? 'Verifying...' : 'Verify OTP'}

@@ -1,62 +1,34 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { getServerMessage, useResetPasswordMutation } from '@/shared/api';
+import { settleStatus, useResetPasswordMutation } from '@/shared/api';
 import { paths } from '@/shared/config';
-import {
-  hasErrors,
-  validateNewPassword,
-  type FieldErrors,
-  type NewPasswordField,
-  type NewPasswordValues,
-} from '@/shared/lib/validation';
+import { useForm } from '@/shared/lib/form';
+import { validateNewPassword } from '@/shared/lib/validation';
 import { Button } from '@/shared/ui/button';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { TextField } from '@/shared/ui/text-field';
 import { readResetState, RESET_MESSAGES, type ResetState } from '../lib/messages';
 import { RecoveryLayout } from './recovery-layout';
 
-const fieldOrder: NewPasswordField[] = ['newPassword', 'confirmPassword'];
-
 function SetPasswordForm({ email, otp }: ResetState) {
   const navigate = useNavigate();
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
-  const [values, setValues] = useState<NewPasswordValues>({ newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<NewPasswordField>>({});
-  const [attempted, setAttempted] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const inputs = useRef<Partial<Record<NewPasswordField, HTMLInputElement | null>>>({});
+  const { field, formError, setFormError, handleSubmit } = useForm({
+    initialValues: { newPassword: '', confirmPassword: '' },
+    validate: validateNewPassword,
+    busy: isLoading,
+  });
 
-  const change = (field: NewPasswordField) => (event: ChangeEvent<HTMLInputElement>) => {
-    const next = { ...values, [field]: event.target.value };
-    setValues(next);
-    if (attempted) setErrors(validateNewPassword(next));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isLoading) return;
-    setAttempted(true);
-    const found = validateNewPassword(values);
-    setErrors(found);
-    if (hasErrors(found)) {
-      inputs.current[fieldOrder.find((field) => found[field]) ?? 'newPassword']?.focus();
+  const submit = handleSubmit(async (values) => {
+    const request = resetPassword({ email, otp, newPassword: values.newPassword });
+    const outcome = await settleStatus(request, RESET_MESSAGES.resetFailed);
+    if (!outcome.ok) {
+      setFormError(outcome.message);
       return;
     }
-
-    setFormError(null);
-    try {
-      const result = await resetPassword({ email, otp, newPassword: values.newPassword }).unwrap();
-      if (!result.status) {
-        setFormError(result.message || RESET_MESSAGES.resetFailed);
-        return;
-      }
-      toast.success(RESET_MESSAGES.updated);
-      navigate(paths.login(), { replace: true });
-    } catch (failure) {
-      setFormError(getServerMessage(failure) ?? RESET_MESSAGES.resetFailed);
-    }
-  };
+    toast.success(RESET_MESSAGES.updated);
+    navigate(paths.login(), { replace: true });
+  });
 
   return (
     <RecoveryLayout
@@ -71,30 +43,18 @@ function SetPasswordForm({ email, otp }: ResetState) {
       <form className="auth-form" noValidate onSubmit={submit} aria-busy={isLoading || undefined}>
         <FormAlert message={formError} />
         <TextField
-          ref={(node) => {
-            inputs.current.newPassword = node;
-          }}
+          {...field('newPassword')}
           label="New password"
-          name="newPassword"
           type="password"
           autoComplete="new-password"
           placeholder="At least 6 characters"
-          value={values.newPassword}
-          onChange={change('newPassword')}
-          error={errors.newPassword}
         />
         <TextField
-          ref={(node) => {
-            inputs.current.confirmPassword = node;
-          }}
+          {...field('confirmPassword')}
           label="Confirm password"
-          name="confirmPassword"
           type="password"
           autoComplete="new-password"
           placeholder="Repeat the new password"
-          value={values.confirmPassword}
-          onChange={change('confirmPassword')}
-          error={errors.confirmPassword}
         />
         <Button type="submit" size="lg" block disabled={isLoading}>
           {isLoading ? 'Submitting...' : 'Submit'}

@@ -1,13 +1,14 @@
-import { useCallback, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { toast } from 'react-toastify';
-import { GENERIC_ERROR, getServerMessage, useUpdateProfileMutation, type User } from '@/shared/api';
+import { GENERIC_ERROR, settleStatus, useUpdateProfileMutation, type User } from '@/shared/api';
 import { sessionUserUpdated } from '@/shared/auth';
+import { useForm } from '@/shared/lib/form';
 import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { TextField } from '@/shared/ui/text-field';
-import { GENDERS, PROFILE_UPDATED, toProfileValues, type ProfileValues } from '../lib/profile-values';
+import { GENDERS, PROFILE_UPDATED, toProfileValues } from '../lib/profile-values';
 import { useLocationSwitch } from '../model/use-location-switch';
 import { LocationSwitch } from './location-switch';
 
@@ -17,19 +18,15 @@ const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1
 export function ProfileForm({ user }: { user: User }) {
   const dispatch = useDispatch();
   const [updateProfile, { isLoading: saving }] = useUpdateProfileMutation();
-  const [values, setValues] = useState<ProfileValues>(() => toProfileValues(user));
+  const { values, setValue, field, formError, setFormError } = useForm({ initialValues: () => toProfileValues(user) });
   const [confirming, setConfirming] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const bioId = useId();
   const genderId = useId();
 
-  const setLocation = useCallback((location: string) => setValues((current) => ({ ...current, location })), []);
+  const setLocation = useCallback((location: string) => setValue('location', location), [setValue]);
   const locationSwitch = useLocationSwitch(setLocation);
 
-  const change =
-    (field: keyof ProfileValues) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-      setValues((current) => ({ ...current, [field]: event.target.value }));
-
+  // Not handleSubmit: Save Changes only asks; the request, and clearing the last failure, wait for the dialog.
   const askToSave = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!saving) setConfirming(true);
@@ -37,29 +34,25 @@ export function ProfileForm({ user }: { user: User }) {
 
   const save = async () => {
     setFormError(null);
-    try {
-      const result = await updateProfile({
-        userId: user._id,
-        update: {
-          fullName: values.fullName.trim(),
-          bio: values.bio.trim(),
-          location: values.location.trim(),
-          contact: values.contact,
-          useCurrentLocation: locationSwitch.on,
-          gender: values.gender,
-        },
-      }).unwrap();
-      setConfirming(false);
-      if (!result.status) {
-        setFormError(result.message || GENERIC_ERROR);
-        return;
-      }
-      if (result.user) dispatch(sessionUserUpdated({ ...result.user }));
-      toast.success(result.message || PROFILE_UPDATED);
-    } catch (failure) {
-      setConfirming(false);
-      setFormError(getServerMessage(failure) ?? GENERIC_ERROR);
+    const request = updateProfile({
+      userId: user._id,
+      update: {
+        fullName: values.fullName.trim(),
+        bio: values.bio.trim(),
+        location: values.location.trim(),
+        contact: values.contact,
+        useCurrentLocation: locationSwitch.on,
+        gender: values.gender,
+      },
+    });
+    const outcome = await settleStatus(request, GENERIC_ERROR);
+    setConfirming(false);
+    if (!outcome.ok) {
+      setFormError(outcome.message);
+      return;
     }
+    if (outcome.result.user) dispatch(sessionUserUpdated({ ...outcome.result.user }));
+    toast.success(outcome.result.message || PROFILE_UPDATED);
   };
 
   return (
@@ -69,14 +62,7 @@ export function ProfileForm({ user }: { user: User }) {
       </h2>
       <form className="profile-form" noValidate onSubmit={askToSave} aria-busy={saving || undefined}>
         <FormAlert message={formError} />
-        <TextField
-          label="Full Name"
-          name="fullName"
-          autoComplete="name"
-          placeholder="First and last name"
-          value={values.fullName}
-          onChange={change('fullName')}
-        />
+        <TextField {...field('fullName')} label="Full Name" autoComplete="name" placeholder="First and last name" />
         <div className="text-field">
           <label className="text-field__label" htmlFor={bioId}>
             Bio
@@ -89,7 +75,7 @@ export function ProfileForm({ user }: { user: User }) {
             maxLength={500}
             placeholder="A few words about how you travel"
             value={values.bio}
-            onChange={change('bio')}
+            onChange={(event) => setValue('bio', event.target.value)}
           />
         </div>
         <div className="profile-form__row">
@@ -102,7 +88,7 @@ export function ProfileForm({ user }: { user: User }) {
               name="gender"
               className="text-field__input profile-form__select"
               value={values.gender}
-              onChange={change('gender')}
+              onChange={(event) => setValue('gender', event.target.value)}
             >
               <option value="">Select gender</option>
               {GENDERS.map((gender) => (
@@ -121,14 +107,7 @@ export function ProfileForm({ user }: { user: User }) {
             hint="Your contact number cannot be changed here."
           />
         </div>
-        <TextField
-          label="Location"
-          name="location"
-          autoComplete="address-level2"
-          placeholder="City, State"
-          value={values.location}
-          onChange={change('location')}
-        />
+        <TextField {...field('location')} label="Location" autoComplete="address-level2" placeholder="City, State" />
         <LocationSwitch
           on={locationSwitch.on}
           busy={locationSwitch.busy}

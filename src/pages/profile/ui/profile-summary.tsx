@@ -2,7 +2,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { toast } from 'react-toastify';
 import { UserAvatar } from '@/entities/user';
-import { getServerMessage, useUploadProfileImageMutation, type User } from '@/shared/api';
+import { getErrorMessage, useUploadProfileImageMutation, type User } from '@/shared/api';
 import { sessionUserUpdated } from '@/shared/auth';
 import { buttonClassName } from '@/shared/ui/button';
 import { Icon, type IconName } from '@/shared/ui/icon';
@@ -47,7 +47,7 @@ export function ProfileSummary({ user }: { user: User }) {
       dispatch(sessionUserUpdated({ ...result.user, profileImage: result.imageUrl }));
       toast.success(PHOTO_MESSAGES.uploaded);
     } catch (failure) {
-      setPhotoError(getServerMessage(failure) ?? PHOTO_MESSAGES.failed);
+      setPhotoError(getErrorMessage(failure, PHOTO_MESSAGES.failed));
     }
   };
 

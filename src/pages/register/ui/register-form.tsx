@@ -1,20 +1,16 @@
-import { useRef, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { getServerMessage, REGISTER_SUCCESS_MESSAGE, useRegisterMutation } from '@/shared/api';
 import { paths } from '@/shared/config';
-import {
-  hasErrors,
-  validateRegister,
-  type FieldErrors,
-  type RegisterField,
-  type RegisterValues,
-} from '@/shared/lib/validation';
+import { useForm } from '@/shared/lib/form';
+import { validateRegister, type RegisterField, type RegisterValues } from '@/shared/lib/validation';
 import { Button } from '@/shared/ui/button';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { TextField } from '@/shared/ui/text-field';
 import { toRegisterError } from '../lib/register-error';
 
+/** Key order = on-screen order (nameFields, then otherFields) = the order the first error gets focus in. */
 const empty: RegisterValues = {
   firstName: '',
   lastName: '',
@@ -30,7 +26,6 @@ type FieldSpec = { field: RegisterField; label: string } & Pick<
   'type' | 'autoComplete' | 'inputMode' | 'placeholder' | 'autoCapitalize'
 >;
 
-/** Field order = on-screen order = the order the first error gets focus in. */
 const nameFields: FieldSpec[] = [
   { field: 'firstName', label: 'First name', autoComplete: 'given-name', placeholder: 'Asha' },
   { field: 'lastName', label: 'Last name', autoComplete: 'family-name', placeholder: 'Rao' },
@@ -42,35 +37,17 @@ const otherFields: FieldSpec[] = [
   { field: 'password', label: 'Password', type: 'password', autoComplete: 'new-password', placeholder: 'At least 6 characters' },
   { field: 'confirmPassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password', placeholder: 'Repeat your password' },
 ];
-const fieldOrder = [...nameFields, ...otherFields].map((spec) => spec.field);
 
 export function RegisterForm() {
   const navigate = useNavigate();
   const [register, { isLoading }] = useRegisterMutation();
-  const [values, setValues] = useState<RegisterValues>(empty);
-  const [errors, setErrors] = useState<FieldErrors<RegisterField>>({});
-  const [attempted, setAttempted] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const inputs = useRef<Partial<Record<RegisterField, HTMLInputElement | null>>>({});
+  const { field, formError, setFormError, handleSubmit } = useForm({
+    initialValues: empty,
+    validate: validateRegister,
+    busy: isLoading,
+  });
 
-  const change = (field: RegisterField) => (event: ChangeEvent<HTMLInputElement>) => {
-    const next = { ...values, [field]: event.target.value };
-    setValues(next);
-    if (attempted) setErrors(validateRegister(next));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isLoading) return;
-    setAttempted(true);
-    const found = validateRegister(values);
-    setErrors(found);
-    if (hasErrors(found)) {
-      inputs.current[fieldOrder.find((field) => found[field]) ?? 'firstName']?.focus();
-      return;
-    }
-
-    setFormError(null);
+  const submit = handleSubmit(async (values) => {
     try {
       const result = await register({
         firstName: values.firstName.trim(),
@@ -88,22 +65,10 @@ export function RegisterForm() {
     } catch (error) {
       setFormError(toRegisterError(getServerMessage(error)));
     }
-  };
+  });
 
-  const renderField = ({ field, label, ...input }: FieldSpec) => (
-    <TextField
-      key={field}
-      ref={(node) => {
-        inputs.current[field] = node;
-      }}
-      label={label}
-      name={field}
-      value={values[field]}
-      onChange={change(field)}
-      error={errors[field]}
-      spellCheck={false}
-      {...input}
-    />
+  const renderField = ({ field: name, label, ...input }: FieldSpec) => (
+    <TextField key={name} {...field(name)} label={label} spellCheck={false} {...input} />
   );
 
   return (

@@ -1,16 +1,14 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { getServerMessage, useChangePasswordMutation } from '@/shared/api';
+import { settleStatus, useChangePasswordMutation } from '@/shared/api';
 import { selectCurrentUser } from '@/shared/auth';
 import { paths } from '@/shared/config';
+import { useForm } from '@/shared/lib/form';
 import {
-  hasErrors,
   validateChangePassword,
   type ChangePasswordField,
   type ChangePasswordValues,
-  type FieldErrors,
 } from '@/shared/lib/validation';
 import { Button } from '@/shared/ui/button';
 import { FormAlert } from '@/shared/ui/form-alert';
@@ -18,12 +16,13 @@ import { TextField } from '@/shared/ui/text-field';
 import { SETTINGS_MESSAGES } from '../lib/messages';
 import { SettingsFormLayout } from './settings-form-layout';
 
-const fields: { field: ChangePasswordField; label: string; autoComplete: string }[] = [
-  { field: 'currentPassword', label: 'Current Password', autoComplete: 'current-password' },
-  { field: 'newPassword', label: 'New Password', autoComplete: 'new-password' },
-  { field: 'confirmPassword', label: 'Confirm New Password', autoComplete: 'new-password' },
+const fields: { name: ChangePasswordField; label: string; autoComplete: string }[] = [
+  { name: 'currentPassword', label: 'Current Password', autoComplete: 'current-password' },
+  { name: 'newPassword', label: 'New Password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'Confirm New Password', autoComplete: 'new-password' },
 ];
 
+/** Key order = on-screen order = the order the first error gets focus in. */
 const empty: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** /settings/change-password: on success, home (this session stays; the others end). */
@@ -31,43 +30,22 @@ export function ChangePasswordPage() {
   const navigate = useNavigate();
   const userId = useSelector(selectCurrentUser)?._id ?? '';
   const [changePassword, { isLoading }] = useChangePasswordMutation();
-  const [values, setValues] = useState<ChangePasswordValues>(empty);
-  const [errors, setErrors] = useState<FieldErrors<ChangePasswordField>>({});
-  const [attempted, setAttempted] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const inputs = useRef<Partial<Record<ChangePasswordField, HTMLInputElement | null>>>({});
+  const { field, formError, setFormError, handleSubmit } = useForm({
+    initialValues: empty,
+    validate: validateChangePassword,
+    busy: isLoading,
+  });
 
-  const change = (field: ChangePasswordField) => (event: ChangeEvent<HTMLInputElement>) => {
-    const next = { ...values, [field]: event.target.value };
-    setValues(next);
-    if (attempted) setErrors(validateChangePassword(next));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isLoading) return;
-    setAttempted(true);
-    const found = validateChangePassword(values);
-    setErrors(found);
-    if (hasErrors(found)) {
-      inputs.current[fields.find(({ field }) => found[field])?.field ?? 'currentPassword']?.focus();
+  const submit = handleSubmit(async (values) => {
+    // The refusal's or the failed request's own message, else the spec's fallback.
+    const outcome = await settleStatus(changePassword({ userId, ...values }), SETTINGS_MESSAGES.passwordFailed);
+    if (!outcome.ok) {
+      setFormError(outcome.message);
       return;
     }
-
-    setFormError(null);
-    try {
-      const result = await changePassword({ userId, ...values }).unwrap();
-      if (!result.status) {
-        setFormError(result.message || SETTINGS_MESSAGES.passwordFailed);
-        return;
-      }
-      toast.success(result.message || SETTINGS_MESSAGES.passwordChanged);
-      navigate(paths.home());
-    } catch (failure) {
-      // The server's message, else the error's own, else the spec's fallback (getServerMessage reads both).
-      setFormError(getServerMessage(failure) ?? SETTINGS_MESSAGES.passwordFailed);
-    }
-  };
+    toast.success(outcome.result.message || SETTINGS_MESSAGES.passwordChanged);
+    navigate(paths.home());
+  });
 
   return (
     <SettingsFormLayout
@@ -77,20 +55,8 @@ export function ChangePasswordPage() {
     >
       <form className="settings-form__form" noValidate onSubmit={submit} aria-busy={isLoading || undefined}>
         <FormAlert message={formError} />
-        {fields.map(({ field, label, autoComplete }) => (
-          <TextField
-            key={field}
-            ref={(node) => {
-              inputs.current[field] = node;
-            }}
-            label={label}
-            name={field}
-            type="password"
-            autoComplete={autoComplete}
-            value={values[field]}
-            onChange={change(field)}
-            error={errors[field]}
-          />
+        {fields.map(({ name, label, autoComplete }) => (
+          <TextField key={name} {...field(name)} label={label} type="password" autoComplete={autoComplete} />
         ))}
         <Button type="submit" size="lg" block disabled={isLoading}>
           {isLoading ? 'Changing...' : 'Change Password'}

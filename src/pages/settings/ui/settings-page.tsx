@@ -3,7 +3,7 @@ import { useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useClearSession } from '@/features/logout';
-import { getServerMessage, useDeleteAccountMutation, useGetUserQuery } from '@/shared/api';
+import { settleStatus, useDeleteAccountMutation, useGetUserQuery } from '@/shared/api';
 import { selectCurrentUser } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { Button } from '@/shared/ui/button';
@@ -50,21 +50,16 @@ export function SettingsPage() {
 
   const remove = async () => {
     setDeleteError(null);
-    try {
-      const result = await deleteAccount(userId).unwrap();
-      if (!result.status) {
-        setConfirming(false);
-        setDeleteError(result.message || SETTINGS_MESSAGES.deleteFailed);
-        return;
-      }
-      toast.success(result.message || SETTINGS_MESSAGES.deleted);
-      // Spec §4: all of localStorage goes, the api cache too, then the login screen.
-      clearSession();
-      navigate(paths.login(), { replace: true });
-    } catch (failure) {
+    const outcome = await settleStatus(deleteAccount(userId), SETTINGS_MESSAGES.deleteFailed);
+    if (!outcome.ok) {
       setConfirming(false);
-      setDeleteError(getServerMessage(failure) ?? SETTINGS_MESSAGES.deleteFailed);
+      setDeleteError(outcome.message);
+      return;
     }
+    toast.success(outcome.result.message || SETTINGS_MESSAGES.deleted);
+    // Spec §4: all of localStorage goes, the api cache too, then the login screen.
+    clearSession();
+    navigate(paths.login(), { replace: true });
   };
 
   return (

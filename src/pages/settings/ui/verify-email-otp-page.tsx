@@ -1,10 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { getServerMessage, isNetworkError, useVerifyEmailOtpMutation } from '@/shared/api';
+import { settleStatus, useVerifyEmailOtpMutation } from '@/shared/api';
 import { sessionUserUpdated } from '@/shared/auth';
 import { paths } from '@/shared/config';
+import { useForm } from '@/shared/lib/form';
 import { validateEmailOtp } from '@/shared/lib/validation';
 import { Button } from '@/shared/ui/button';
 import { FormAlert } from '@/shared/ui/form-alert';
@@ -12,43 +12,31 @@ import { TextField } from '@/shared/ui/text-field';
 import { readNewEmail, SETTINGS_MESSAGES } from '../lib/messages';
 import { SettingsFormLayout } from './settings-form-layout';
 
+const validate = ({ otp }: { otp: string }) => ({ otp: validateEmailOtp(otp) });
+
 function VerifyEmailOtpForm({ newEmail }: { newEmail: string }) {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const [verifyEmailOtp, { isLoading }] = useVerifyEmailOtpMutation();
-  const [otp, setOtp] = useState('');
-  const [error, setError] = useState<string>();
-  const [attempted, setAttempted] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
+  const { field, setValue, formError, setFormError, handleSubmit } = useForm({
+    initialValues: { otp: '' },
+    validate,
+    busy: isLoading,
+  });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isLoading) return;
-    setAttempted(true);
-    const found = validateEmailOtp(otp);
-    setError(found);
-    if (found) {
-      input.current?.focus();
+  const submit = handleSubmit(async ({ otp }) => {
+    const outcome = await settleStatus(verifyEmailOtp({ otp: otp.trim(), newEmail }), SETTINGS_MESSAGES.invalidOtp, {
+      network: SETTINGS_MESSAGES.otpWrong,
+    });
+    if (!outcome.ok) {
+      setFormError(outcome.message);
       return;
     }
-
-    setFormError(null);
-    try {
-      const result = await verifyEmailOtp({ otp: otp.trim(), newEmail }).unwrap();
-      if (!result.status) {
-        setFormError(result.message || SETTINGS_MESSAGES.invalidOtp);
-        return;
-      }
-      dispatch(sessionUserUpdated({ email: result.user?.email || newEmail }));
-      toast.success(result.message || SETTINGS_MESSAGES.emailVerified);
-      navigate(paths.home());
-    } catch (failure) {
-      setFormError(
-        isNetworkError(failure) ? SETTINGS_MESSAGES.otpWrong : (getServerMessage(failure) ?? SETTINGS_MESSAGES.invalidOtp),
-      );
-    }
-  };
+    const { result } = outcome;
+    dispatch(sessionUserUpdated({ email: result.user?.email || newEmail }));
+    toast.success(result.message || SETTINGS_MESSAGES.emailVerified);
+    navigate(paths.home());
+  });
 
   return (
     <SettingsFormLayout
@@ -65,9 +53,8 @@ function VerifyEmailOtpForm({ newEmail }: { newEmail: string }) {
       <form className="settings-form__form" noValidate onSubmit={submit} aria-busy={isLoading || undefined}>
         <FormAlert message={formError} />
         <TextField
-          ref={input}
+          {...field('otp')}
           label="OTP"
-          name="otp"
           type="text"
           inputMode="numeric"
           pattern="[0-9]*"
@@ -75,13 +62,8 @@ function VerifyEmailOtpForm({ newEmail }: { newEmail: string }) {
           maxLength={12}
           placeholder="6-digit code"
           className="settings-form__otp"
-          value={otp}
-          onChange={(event) => {
-            const digits = event.target.value.replace(/\D/g, '');
-            setOtp(digits);
-            if (attempted) setError(validateEmailOtp(digits));
-          }}
-          error={error}
+          // Digits only; after the spread, so this replaces field()'s onChange.
+          onChange={(event) => setValue('otp', event.target.value.replace(/\D/g, ''))}
         />
         <Button type="submit" size="lg" block disabled={isLoading}>
           {isLoading ? 'Verifying...' : 'Verify OTP'}

@@ -1,0 +1,2 @@
+export { useForm } from './use-form';
+export type { UseFormOptions } from './use-form';

@@ -1,0 +1,114 @@
+import { act, render, renderHook, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useForm } from '.';
+
+interface Values {
+  name: string;
+  code: string;
+}
+
+const validate = ({ name, code }: Values) => ({
+  name: name.trim() === '' ? 'Name missing' : undefined,
+  code: /^\d{3}$/.test(code) ? undefined : 'Three digits',
+});
+
+function Demo({ onSave, busy = false }: { onSave: (values: Values) => Promise<void>; busy?: boolean }) {
+  const { field, formError, setFormError, handleSubmit } = useForm({
+    initialValues: { name: '', code: '' },
+    validate,
+    busy,
+  });
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSave(values);
+    } catch {
+      setFormError('Save failed');
+    }
+  });
+  return (
+    <form noValidate onSubmit={submit}>
+      {formError && <p role="alert">{formError}</p>}
+      {(['name', 'code'] as const).map((name) => {
+        const { error, ...input } = field(name);
+        return (
+          <p key={name}>
+            <label htmlFor={name}>{name}</label>
+            <input id={name} aria-invalid={error ? true : undefined} {...input} />
+            {error && <span>{error}</span>}
+          </p>
+        );
+      })}
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+const setup = (props: Partial<Parameters<typeof Demo>[0]> = {}) => {
+  const onSave = jest.fn((_values: Values) => Promise.resolve());
+  render(<Demo onSave={onSave} {...props} />);
+  return { onSave, user: userEvent.setup() };
+};
+
+it('shows no message before the first submit', async () => {
+  const { user } = setup();
+  await user.type(screen.getByLabelText('code'), '1');
+  expect(screen.queryByText('Three digits')).not.toBeInTheDocument();
+  expect(screen.getByLabelText('code')).not.toHaveAttribute('aria-invalid');
+});
+
+it('validates on submit, focuses the first invalid field and does not run the action', async () => {
+  const { onSave, user } = setup();
+  await user.type(screen.getByLabelText('name'), 'Asha');
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  expect(screen.getByText('Three digits')).toBeInTheDocument();
+  expect(screen.queryByText('Name missing')).not.toBeInTheDocument();
+  expect(screen.getByLabelText('code')).toHaveFocus();
+  expect(screen.getByLabelText('code')).toHaveAttribute('aria-invalid', 'true');
+  expect(onSave).not.toHaveBeenCalled();
+
+  await user.clear(screen.getByLabelText('name'));
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  expect(screen.getByLabelText('name')).toHaveFocus();
+});
+
+it('follows the input live after the first submit', async () => {
+  const { user } = setup();
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  expect(screen.getByText('Name missing')).toBeInTheDocument();
+  await user.type(screen.getByLabelText('name'), 'A');
+  expect(screen.queryByText('Name missing')).not.toBeInTheDocument();
+  await user.type(screen.getByLabelText('code'), '12');
+  expect(screen.getByText('Three digits')).toBeInTheDocument();
+  await user.type(screen.getByLabelText('code'), '3');
+  expect(screen.queryByText('Three digits')).not.toBeInTheDocument();
+});
+
+it('runs the action with the values when valid, and clears the last failure first', async () => {
+  const { onSave, user } = setup();
+  onSave.mockRejectedValueOnce(new Error('offline'));
+  await user.type(screen.getByLabelText('name'), 'Asha');
+  await user.type(screen.getByLabelText('code'), '123');
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Save failed');
+
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(onSave).toHaveBeenLastCalledWith({ name: 'Asha', code: '123' });
+  expect(onSave).toHaveBeenCalledTimes(2);
+});
+
+it('ignores a submit while busy', async () => {
+  const { onSave, user } = setup({ busy: true });
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  expect(screen.queryByText('Name missing')).not.toBeInTheDocument();
+  expect(onSave).not.toHaveBeenCalled();
+});
+
+it('keeps setValue the same between renders, so effects and callbacks may depend on it', () => {
+  const { result, rerender } = renderHook(() => useForm({ initialValues: { name: '', code: '' }, validate }));
+  const first = result.current.setValue;
+  act(() => first('name', 'Asha'));
+  rerender();
+  expect(result.current.values).toEqual({ name: 'Asha', code: '' });
+  expect(result.current.setValue).toBe(first);
+});

@@ -1,0 +1,93 @@
+import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { hasErrors, type FieldErrors } from '../validation';
+
+/** The fields of `V` that hold text, i.e. the ones a text input edits. */
+export type TextFieldName<V> = { [K in keyof V]-?: V[K] extends string ? K : never }[keyof V] & string;
+
+export interface UseFormOptions<V extends object> {
+  /** The starting values. Their key order is the on-screen order: the first invalid field in it gets focus. */
+  initialValues: V | (() => V);
+  /**
+   * The message for each invalid field (undefined or absent = valid); none means always valid.
+   * Keep it stable (module level): `setValue` depends on it.
+   */
+  validate?: (values: V) => FieldErrors<keyof V & string>;
+  /** While true (a request is under way) a submit does nothing. */
+  busy?: boolean;
+}
+
+interface FormState<V> {
+  values: V;
+  errors: FieldErrors<keyof V & string>;
+  /** Set by the first submit; from then on messages follow the input live. */
+  attempted: boolean;
+}
+
+const alwaysValid = () => ({});
+
+/**
+ * A form's state: values, a message per field, the form-level message of a failed request, and a
+ * submit handler that validates, focuses the first invalid field, and only then runs the action.
+ */
+export function useForm<V extends object>({ initialValues, validate = alwaysValid, busy = false }: UseFormOptions<V>) {
+  const [state, setState] = useState<FormState<V>>(() => ({
+    values: typeof initialValues === 'function' ? initialValues() : initialValues,
+    errors: {},
+    attempted: false,
+  }));
+  const [formError, setFormError] = useState<string | null>(null);
+  const elements = useRef<Partial<Record<keyof V, HTMLElement | null>>>({});
+
+  const setValue = useCallback(
+    <K extends keyof V>(name: K, value: V[K]) =>
+      setState((current) => {
+        const values = { ...current.values, [name]: value };
+        return { ...current, values, errors: current.attempted ? validate(values) : current.errors };
+      }),
+    [validate],
+  );
+
+  const setFieldError = (name: keyof V & string, message: string | undefined) =>
+    setState((current) => ({ ...current, errors: { ...current.errors, [name]: message } }));
+
+  const focus = (name: keyof V) => elements.current[name]?.focus();
+
+  /** Props for a TextField: name, value, onChange, error, and the ref that lets it take focus. */
+  const field = <K extends TextFieldName<V>>(name: K) => ({
+    name,
+    value: state.values[name],
+    error: state.errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(name, event.target.value as V[K]),
+    ref: (node: HTMLElement | null) => {
+      elements.current[name] = node;
+    },
+  });
+
+  const handleSubmit = (action: (values: V) => unknown) => async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const { values } = state;
+    const found = validate(values);
+    setState((current) => ({ ...current, errors: found, attempted: true }));
+    if (hasErrors(found)) {
+      const order = Object.keys(values) as (keyof V & string)[];
+      const first = order.find((name) => found[name]);
+      if (first) focus(first);
+      return;
+    }
+    setFormError(null);
+    await action(values);
+  };
+
+  return {
+    values: state.values,
+    errors: state.errors,
+    formError,
+    setFormError,
+    setValue,
+    setFieldError,
+    focus,
+    field,
+    handleSubmit,
+  };
+}
