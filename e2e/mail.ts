@@ -7,15 +7,13 @@ import path from 'node:path';
 const decodeQuotedPrintable = (raw: string) =>
   raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-export const hasOutbox = () => Boolean(process.env.E2E_DATA_DIR);
-
 /**
  * The 6-digit code of the newest mail to `to` (the code stands alone on its line); waits for it, since
  * some mails are written after the answer.
  */
 export async function readCodeFromOutbox(to: string, timeoutMs = 15_000): Promise<string> {
   const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the outbox is unknown');
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the journeys through e2e/global-setup.ts, which starts the server and sets it');
   const outbox = path.join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
