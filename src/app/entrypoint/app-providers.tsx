@@ -1,7 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import type { AppStore } from '../model';
+
+// Only pages raise toasts, so react-toastify loads beside the first page instead of in the initial
+// bundle; toasts raised before the container mounts are queued by react-toastify and shown then.
+const ToastContainer = lazy(() => import('react-toastify').then((m) => ({ default: m.ToastContainer })));
 
 interface AppProvidersProps {
   store: AppStore;
@@ -13,7 +17,9 @@ export function AppProviders({ store, router }: AppProvidersProps) {
   return (
     <Provider store={store}>
       <RouterProvider router={router} />
-      <ToastContainer position="top-center" autoClose={4000} newestOnTop closeOnClick theme="colored" />
+      <Suspense fallback={null}>
+        <ToastContainer position="top-center" autoClose={4000} newestOnTop closeOnClick theme="colored" />
+      </Suspense>
     </Provider>
   );
 }
