@@ -18,7 +18,7 @@ if (stats.hasErrors()) {
   console.error(stats.toString('errors-only'));
   process.exit(1);
 }
-const json = stats.toJson({ all: false, chunks: true, chunkOrigins: true, chunkRelations: true, ids: true, timings: true });
+const json = stats.toJson({ all: false, chunks: true, chunkOrigins: true, chunkRelations: true, chunkModules: true, ids: true, timings: true });
 const outDir = config.output.path;
 const gz = (file) => gzipSync(readFileSync(path.join(outDir, file)), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -28,11 +28,12 @@ const byId = new Map(json.chunks.map((c) => [c.id, c]));
 const initial = json.chunks.filter((c) => c.initial);
 const initialBytes = initial.flatMap(jsFiles).reduce((sum, f) => sum + gz(f), 0);
 
-// A lazy route's own chunks: the chunk that holds the page import plus its siblings (split vendors).
+// A lazy route's own chunks: the chunk holding the page slice's index (the target of its import())
+// plus its siblings, the split chunks loaded with it (e.g. a library several pages share).
 const routes = new Map();
 for (const chunk of json.chunks.filter((c) => !c.initial)) {
-  for (const origin of chunk.origins ?? []) {
-    const match = /@\/pages\/([\w-]+)/.exec(origin.request ?? '');
+  for (const module of chunk.modules ?? []) {
+    const match = /^\.\/src\/pages\/([\w-]+)\/index\.ts\b/.exec(module.name ?? '');
     if (!match) continue;
     const ids = new Set([chunk.id, ...(chunk.siblings ?? [])]);
     const files = [...ids].flatMap((id) => jsFiles(byId.get(id)));
