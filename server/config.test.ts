@@ -11,8 +11,8 @@ describe('loadConfig', () => {
       staticDir: path.resolve('/srv/app/dist'), uploadsDir: path.resolve('/srv/app/data/uploads'), trustProxy: false,
     });
     expect(config.limits).toEqual({
-      apiPerMinute: 300, loginPerMinute: 20, loginFailures: 5, loginLockWindowMs: 900_000,
-      otpSendsPerAddress: 3, otpSendsPerIp: 10, otpWindowMs: 900_000, geoUpstreamIntervalMs: 1000, geoTimeoutMs: 5000,
+      apiPerMinute: 1200, loginPerMinute: 60, loginFailures: 10, loginLockWindowMs: 900_000,
+      otpSendsPerAddress: 5, otpSendsPerIp: 30, otpWindowMs: 900_000, geoUpstreamIntervalMs: 1000, geoTimeoutMs: 5000,
     });
   });
 

@@ -48,13 +48,15 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+// Loose enough for a busy shared address (a school, a hostel's Wi-Fi behind one NAT), tight enough
+// to stop guessing: 10 wrong passwords per account per 15 minutes is ~1,000 guesses a day at most.
 export const defaultLimits: Limits = {
-  apiPerMinute: 300,
-  loginPerMinute: 20,
-  loginFailures: 5,
+  apiPerMinute: 1200,
+  loginPerMinute: 60,
+  loginFailures: 10,
   loginLockWindowMs: 15 * 60_000,
-  otpSendsPerAddress: 3,
-  otpSendsPerIp: 10,
+  otpSendsPerAddress: 5,
+  otpSendsPerIp: 30,
   otpWindowMs: 15 * 60_000,
   geoUpstreamIntervalMs: 1000,
   geoTimeoutMs: 5000,
