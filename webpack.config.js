@@ -21,7 +21,8 @@ export default (env = {}, argv = {}) => {
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       clean: true,
     },
-    devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production maps stay in dist/ for reading stack traces, unreferenced and never served (server/plugins/static-files.ts).
+    devtool: prod ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs'],
       alias: {

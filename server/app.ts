@@ -8,13 +8,14 @@ import authRoutes from './modules/auth/routes.js';
 import geoRoutes from './modules/geo/routes.js';
 import notificationsRoutes from './modules/notifications/routes.js';
 import passwordResetRoutes from './modules/password-reset/routes.js';
-import uploads from './modules/uploads/plugin.js';
 import usersRoutes from './modules/users/routes.js';
 import auth from './plugins/auth.js';
 import background from './plugins/background.js';
 import errors from './plugins/errors.js';
+import multipart from './plugins/multipart.js';
 import realtime from './plugins/realtime.js';
-import security from './plugins/security.js';
+import security, { apiRateLimit } from './plugins/security.js';
+import sessions from './plugins/sessions.js';
 import staticFiles from './plugins/static-files.js';
 
 declare module 'fastify' {
@@ -42,6 +43,8 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps) 
     logger,
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,
+    // A hop count or the proxies' addresses, never `true` (config.ts): the client address that
+    // per-address limits count is the one the nearest trusted proxy saw.
     // A hop count is valid at runtime (Fastify docs) though missing from its type.
     trustProxy: config.trustProxy as boolean | string,
     // Errors raised before routing (a broken %-escape, an over-long path parameter) answer
@@ -66,11 +69,14 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps) 
   await app.register(auth);
   await app.register(background);
   await app.register(realtime);
+  await app.register(sessions);
   await app.register(staticFiles);
 
-  // The API in one scope: multipart parsing (and its per-request hooks) stays off static files.
+  // The API in one scope: the per-address limit and multipart parsing (with their per-request
+  // hooks) stay off static files. Every route declares its access class (plugins/auth.ts).
   await app.register(async (api) => {
-    await api.register(uploads);
+    await apiRateLimit(api);
+    await api.register(multipart);
     await api.register(authRoutes);
     await api.register(usersRoutes);
     await api.register(notificationsRoutes);

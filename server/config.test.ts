@@ -12,8 +12,27 @@ describe('loadConfig', () => {
     });
     expect(config.limits).toEqual({
       apiPerMinute: 1200, loginPerMinute: 60, loginFailures: 10, loginLockWindowMs: 900_000,
-      otpSendsPerAddress: 5, otpSendsPerIp: 30, otpWindowMs: 900_000, geoUpstreamIntervalMs: 1000, geoTimeoutMs: 5000,
+      otpSendsPerAddress: 5, otpSendsPerIp: 30, otpWindowMs: 900_000, codeFailuresPerAddress: 20, codeFailureWindowMs: 86_400_000,
+      registrationsPerIp: 30, registrationWindowMs: 3_600_000, uploadsPerUser: 60, uploadWindowMs: 3_600_000, geoPerMinute: 60,
+      geoUpstreamIntervalMs: 1000, geoTimeoutMs: 5000,
     });
+  });
+
+  it('seeds demo accounts by default only on the embedded database', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/ns' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/ns', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('tunes the limits from LIMIT_* variables', () => {
+    const { limits } = loadConfig({ LIMIT_REGISTRATIONS_PER_HOUR: '200', LIMIT_GEOCODING_PER_MINUTE: '5', LIMIT_LOGIN_FAILURES: '3' });
+    expect(limits).toMatchObject({ registrationsPerIp: 200, geoPerMinute: 5, loginFailures: 3, apiPerMinute: 1200 });
+  });
+
+  it('trusts proxies by hop count or address, never any X-Forwarded-For', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
   });
 
   it('reads the environment', () => {
@@ -34,6 +53,9 @@ describe('loadConfig', () => {
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO must be true or false'],
     [{ OSRM_URL: 'not a url' }, 'OSRM_URL must be a URL'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY=true would trust any client-chosen X-Forwarded-For'],
+    [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY must be a hop count or a list of addresses'],
+    [{ LIMIT_REGISTRATIONS_PER_HOUR: '0' }, 'LIMIT_REGISTRATIONS_PER_HOUR must be a whole number of at least 1'],
   ])('rejects %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

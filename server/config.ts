@@ -1,18 +1,35 @@
 import path from 'node:path';
 
-/** Request limits; tests lower them through `loadConfig(env, { limits })` or by editing the object. */
+/**
+ * Request limits. The counts can be tuned from the environment (`LIMIT_*`, see `limitVariables`);
+ * tests lower them through `buildTestApp({ limits })`.
+ */
 export interface Limits {
-  /** Every /api route, per client IP. */
+  /** Every /api route, per client address, per minute. */
   apiPerMinute: number;
-  /** POST /api/login, per client IP. */
+  /** POST /api/login, per client address, per minute. */
   loginPerMinute: number;
-  /** Failed logins per account within `loginLockWindowMs` before that account is locked for the window. */
+  /**
+   * Failed (or still running) password checks per account within `loginLockWindowMs`, by login,
+   * password change or a sudo-mode confirm; past it the account answers 429 until the window ends.
+   */
   loginFailures: number;
   loginLockWindowMs: number;
-  /** One-time-code sends (password reset, e-mail change) per target address, and per client IP, within `otpWindowMs`. */
+  /** One-time-code sends (password reset, e-mail change) per target address, and per client address, within `otpWindowMs`. */
   otpSendsPerAddress: number;
   otpSendsPerIp: number;
   otpWindowMs: number;
+  /** Wrong one-time codes per e-mail address within `codeFailureWindowMs`; past it codes for that address are refused. */
+  codeFailuresPerAddress: number;
+  codeFailureWindowMs: number;
+  /** POST /api/register per client address within `registrationWindowMs`. */
+  registrationsPerIp: number;
+  registrationWindowMs: number;
+  /** Image uploads per user within `uploadWindowMs`. */
+  uploadsPerUser: number;
+  uploadWindowMs: number;
+  /** Geocoding lookups (GET /api/geo/*) per client address, per minute. */
+  geoPerMinute: number;
   /** Nominatim: at least this long between two upstream requests (its usage policy: 1 per second). */
   geoUpstreamIntervalMs: number;
   /** Nominatim: an upstream request taking longer fails (502). */
@@ -33,6 +50,8 @@ export interface Config {
   nominatimUrl: string;
   osrmUrl: string;
   tileUrl: string;
+  /** A router for public transport directions (the map's TRANSIT mode); unset means none. */
+  transitRouterUrl?: string;
   seedDemo: boolean;
   supportEmail: string;
   /** The built SPA (webpack output). */
@@ -42,14 +61,16 @@ export interface Config {
   uploadsDir: string;
   /** Without SMTP_URL every mail is written here as an .eml file. */
   outboxDir: string;
-  trustProxy: boolean | number | string;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs (never `true`). */
+  trustProxy: false | number | string;
   limits: Limits;
 }
 
 export class ConfigError extends Error {}
 
 // Loose enough for a busy shared address (a school, a hostel's Wi-Fi behind one NAT), tight enough
-// to stop guessing: 10 wrong passwords per account per 15 minutes is ~1,000 guesses a day at most.
+// to stop guessing: 10 wrong passwords per account per 15 minutes is ~1,000 guesses a day at most,
+// and 20 wrong codes per address per day leave a 6-digit code a 1-in-50,000 chance a day.
 export const defaultLimits: Limits = {
   apiPerMinute: 1200,
   loginPerMinute: 60,
@@ -58,9 +79,29 @@ export const defaultLimits: Limits = {
   otpSendsPerAddress: 5,
   otpSendsPerIp: 30,
   otpWindowMs: 15 * 60_000,
+  codeFailuresPerAddress: 20,
+  codeFailureWindowMs: 24 * 3_600_000,
+  registrationsPerIp: 30,
+  registrationWindowMs: 3_600_000,
+  uploadsPerUser: 60,
+  uploadWindowMs: 3_600_000,
+  geoPerMinute: 60,
   geoUpstreamIntervalMs: 1000,
   geoTimeoutMs: 5000,
 };
+
+/** The environment variables that tune the counts of `Limits` (whole numbers of at least 1). */
+export const limitVariables = {
+  LIMIT_API_PER_MINUTE: 'apiPerMinute',
+  LIMIT_LOGINS_PER_MINUTE: 'loginPerMinute',
+  LIMIT_LOGIN_FAILURES: 'loginFailures',
+  LIMIT_CODE_SENDS_PER_ADDRESS: 'otpSendsPerAddress',
+  LIMIT_CODE_SENDS_PER_IP: 'otpSendsPerIp',
+  LIMIT_CODE_FAILURES_PER_DAY: 'codeFailuresPerAddress',
+  LIMIT_REGISTRATIONS_PER_HOUR: 'registrationsPerIp',
+  LIMIT_UPLOADS_PER_HOUR: 'uploadsPerUser',
+  LIMIT_GEOCODING_PER_MINUTE: 'geoPerMinute',
+} as const satisfies Record<string, keyof Limits>;
 
 type Env = Record<string, string | undefined>;
 
@@ -97,12 +138,33 @@ function parseBoolean(name: string, raw: string | undefined, fallback: boolean):
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
-/** TRUST_PROXY: true/false, a hop count, or a comma-separated list of addresses/CIDRs (Fastify's trustProxy). */
-function parseTrustProxy(raw: string | undefined): boolean | number | string {
-  if (raw === undefined) return false;
+/**
+ * TRUST_PROXY: how many proxies stand in front of the server (a hop count), or their addresses/CIDRs
+ * (comma-separated). `true` would believe any X-Forwarded-For a client makes up, so every
+ * per-address limit could be dodged by changing the header: refused.
+ */
+function parseTrustProxy(raw: string | undefined): false | number | string {
+  if (raw === undefined || /^(false|0)$/i.test(raw)) return false;
   if (/^\d+$/.test(raw)) return Number(raw);
-  if (/^(true|false)$/i.test(raw)) return raw.toLowerCase() === 'true';
-  return raw;
+  if (/^(true|yes|on)$/i.test(raw)) {
+    throw new ConfigError('TRUST_PROXY=true would trust any client-chosen X-Forwarded-For. Set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8)');
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (entries.some((entry) => !/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(entry) && !['loopback', 'linklocal', 'uniquelocal'].includes(entry))) {
+    throw new ConfigError(`TRUST_PROXY must be a hop count or a list of addresses/CIDRs, got "${raw}"`);
+  }
+  return entries.join(',');
+}
+
+function parseLimits(get: (name: string) => string | undefined): Limits {
+  const limits = { ...defaultLimits };
+  for (const [name, key] of Object.entries(limitVariables)) {
+    const raw = get(name);
+    if (raw === undefined) continue;
+    if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ConfigError(`${name} must be a whole number of at least 1, got "${raw}"`);
+    limits[key] = Number(raw);
+  }
+  return limits;
 }
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
@@ -112,11 +174,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (jwtSecret !== undefined && jwtSecret.length < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 characters (or unset it to generate one in DATA_DIR)');
   }
+  const databaseUrl = parseUrl('DATABASE_URL', get('DATABASE_URL'));
   return {
     port: parsePort(get('PORT')),
     host: get('HOST') ?? '0.0.0.0',
     dataDir,
-    databaseUrl: parseUrl('DATABASE_URL', get('DATABASE_URL')),
+    databaseUrl,
     redisUrl: parseUrl('REDIS_URL', get('REDIS_URL')),
     jwtSecret,
     smtpUrl: parseUrl('SMTP_URL', get('SMTP_URL')),
@@ -125,13 +188,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     nominatimUrl: parseUrl('NOMINATIM_URL', get('NOMINATIM_URL'), 'https://nominatim.openstreetmap.org')!,
     osrmUrl: parseUrl('OSRM_URL', get('OSRM_URL'), 'https://router.project-osrm.org')!,
     tileUrl: parseUrl('TILE_URL', get('TILE_URL'), 'https://tile.openstreetmap.org/{z}/{x}/{y}.png')!,
-    seedDemo: parseBoolean('SEED_DEMO', get('SEED_DEMO'), true),
+    transitRouterUrl: parseUrl('TRANSIT_ROUTER_URL', get('TRANSIT_ROUTER_URL')),
+    // Demo accounts share a published password: only on the embedded database unless asked for.
+    seedDemo: parseBoolean('SEED_DEMO', get('SEED_DEMO'), databaseUrl === undefined),
     supportEmail: get('SUPPORT_EMAIL') ?? 'support@needspot.app',
     staticDir: path.resolve(cwd, get('STATIC_DIR') ?? 'dist'),
     publicDir: path.resolve(cwd, get('PUBLIC_DIR') ?? 'public'),
     uploadsDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),
     trustProxy: parseTrustProxy(get('TRUST_PROXY')),
-    limits: { ...defaultLimits },
+    limits: parseLimits(get),
   };
 }

@@ -28,10 +28,11 @@ function readConfig(): Config {
 }
 
 async function start(config: Config) {
-  // Embedded PGlite: one process per DATA_DIR (stack-notes P15).
+  // Embedded PGlite takes no lock of its own, and two processes on one directory corrupt it.
   if (!config.databaseUrl) {
     try {
-      open.releaseLock = await lockDataDir(config.dataDir, (error) => console.error(`Lost the lock on ${config.dataDir}: ${error.message}`));
+      // Without the lock another process could open the same database: stop at once, unclean.
+      open.releaseLock = await lockDataDir(config.dataDir, (error) => fail(`Lost the lock on ${config.dataDir} (${error.message}): stopping.`));
     } catch (error) {
       if (error instanceof DataDirLockedError) fail(error.message);
       throw error;

@@ -50,7 +50,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   } else if (options.memory || !options.dataDir) {
     client = await PGlite.create();
   } else {
-    // PGlite's NodeFS creates only the last path segment (stack-notes P15).
+    // PGlite's NodeFS creates only the last path segment (a non-recursive mkdir).
     const dir = path.join(options.dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
     client = await PGlite.create(dir);

@@ -1,5 +1,6 @@
 // The Drizzle schema (drizzle.config.ts points here). Tables live in tables/, one file per area.
-export { users, sessions, loginFailures, notifications } from './tables/users.js';
+export { users, sessions, notifications } from './tables/users.js';
 export { needs, events, skills, challenges } from './tables/content.js';
 export { whispers, whisperLikes, follows, challengeParticipants } from './tables/social.js';
-export { otps, otpSends } from './tables/otps.js';
+export { otps } from './tables/otps.js';
+export { limitHits } from './tables/limits.js';

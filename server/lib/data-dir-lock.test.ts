@@ -1,5 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock.js';
@@ -10,12 +11,14 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
+const ignore = () => {};
+
 describe('lockDataDir', () => {
   it('refuses a second lock on the same directory with the clear message', async () => {
-    const release = await lockDataDir(dir);
+    const release = await lockDataDir(dir, ignore);
     try {
-      await expect(lockDataDir(dir)).rejects.toThrow(DataDirLockedError);
-      await expect(lockDataDir(path.join(dir, '.'))).rejects.toThrow(
+      await expect(lockDataDir(dir, ignore)).rejects.toThrow(DataDirLockedError);
+      await expect(lockDataDir(path.join(dir, '.'), ignore)).rejects.toThrow(
         `Another Need Spot server is already using ${path.resolve(dir)}. Stop it first, or set DATA_DIR to another directory.`,
       );
     } finally {
@@ -25,11 +28,34 @@ describe('lockDataDir', () => {
 
   it('can be taken again once released, and creates the directory', async () => {
     const nested = path.join(dir, 'a', 'b');
-    const release = await lockDataDir(nested);
+    const release = await lockDataDir(nested, ignore);
     expect(existsSync(path.join(nested, '.lock'))).toBe(true);
     await release();
     expect(existsSync(path.join(nested, '.lock'))).toBe(false);
-    const again = await lockDataDir(nested);
+    const again = await lockDataDir(nested, ignore);
     await again();
   });
+
+  it('takes over at once the fresh lock of a process that died (a restart after a crash)', async () => {
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    await mkdir(path.join(dir, '.lock'));
+    await writeFile(path.join(dir, '.lock-owner'), JSON.stringify({ pid: Number(dead.stdout), host: os.hostname() }));
+    const release = await lockDataDir(dir, ignore);
+    await release();
+  });
+
+  it('keeps refusing while the owner lives, however long it stays quiet (no short stale time)', async () => {
+    await mkdir(path.join(dir, '.lock'));
+    await writeFile(path.join(dir, '.lock-owner'), JSON.stringify({ pid: process.ppid, host: os.hostname() }));
+    await expect(lockDataDir(dir, ignore)).rejects.toThrow(DataDirLockedError);
+  });
+
+  it('reports a lost lock (its directory removed) so the server can stop', async () => {
+    const lost = new Promise<Error>((resolve) => {
+      void lockDataDir(dir, resolve, { staleMs: 2000, updateMs: 1000 }).then(async () => {
+        await rm(path.join(dir, '.lock'), { recursive: true, force: true });
+      });
+    });
+    await expect(lost).resolves.toMatchObject({ code: 'ECOMPROMISED' });
+  }, 10_000);
 });

@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { readFile, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 
@@ -9,27 +10,75 @@ export class DataDirLockedError extends Error {
   }
 }
 
+export interface LockTiming {
+  /** A lock not refreshed for this long counts as abandoned. */
+  staleMs: number;
+  /** How often the holder refreshes it. */
+  updateMs: number;
+}
+
+// Long enough that a live server never loses its lock while PGlite blocks the event loop for a
+// long query or a checkpoint; a crashed server's lock is taken over at once anyway (ownerIsGone).
+const defaultTiming: LockTiming = { staleMs: 5 * 60_000, updateMs: 10_000 };
+
+interface Owner {
+  pid: number;
+  host: string;
+}
+
+/** True when the lock's owner was a process on this machine that no longer runs (a crash, a kill -9). */
+async function ownerIsGone(ownerFile: string): Promise<boolean> {
+  let owner: Owner;
+  try {
+    owner = JSON.parse(await readFile(ownerFile, 'utf8')) as Owner;
+  } catch {
+    return false; // unknown owner: only the stale time can tell
+  }
+  if (owner.host !== os.hostname() || !Number.isInteger(owner.pid) || owner.pid === process.pid) return false;
+  try {
+    process.kill(owner.pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
 /**
- * PGlite takes no lock on its directory and two processes on it corrupt it (stack-notes P15), so the
- * server holds DATA_DIR/.lock while it runs. The lock's mtime is refreshed every 5 s and a lock left
- * by a crashed process counts as stale after 10 s. Resolves to the release function.
+ * PGlite takes no lock on its directory and two processes on it corrupt it, so the server holds
+ * DATA_DIR/.lock while it runs (refreshed every `updateMs`). A lock whose owner process is gone is
+ * taken over at once, so a restart after a crash never waits; otherwise a lock counts as abandoned
+ * only after `staleMs`. When the lock is lost anyway (its directory removed, the disk gone, a refresh
+ * late past the stale time), `onCompromised` runs: the server must stop before another process opens
+ * the same database. Resolves to the release function.
  */
 export async function lockDataDir(
   dataDir: string,
-  onCompromised: (error: Error) => void = () => {},
+  onCompromised: (error: Error) => void,
+  timing: LockTiming = defaultTiming,
 ): Promise<() => Promise<void>> {
   const dir = path.resolve(dataDir);
   await mkdir(dir, { recursive: true });
+  const lockfilePath = path.join(dir, '.lock');
+  const ownerFile = path.join(dir, '.lock-owner');
+  const take = () => lockfile.lock(dir, {
+    lockfilePath, stale: timing.staleMs, update: timing.updateMs, retries: 0, realpath: false, onCompromised,
+  });
+  let release: () => Promise<void>;
   try {
-    return await lockfile.lock(dir, {
-      lockfilePath: path.join(dir, '.lock'),
-      stale: 10_000,
-      update: 5_000,
-      retries: 0,
-      onCompromised,
-    });
+    try {
+      release = await take();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED' || !(await ownerIsGone(ownerFile))) throw error;
+      await rm(lockfilePath, { recursive: true, force: true });
+      release = await take(); // a process starting at the same moment may still win: ELOCKED
+    }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(dir);
     throw error;
   }
+  await writeFile(ownerFile, JSON.stringify({ pid: process.pid, host: os.hostname() } satisfies Owner));
+  return async () => {
+    await rm(ownerFile, { force: true });
+    await release();
+  };
 }

@@ -1,34 +1,25 @@
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Limits } from '../config.js';
 import type { Db } from '../db/client.js';
-import { loginFailures } from '../db/schema.js';
+import { limitKeys } from './limit-keys.js';
+import { clearHits, takeHits } from './quota.js';
 
 /**
- * Per-account login throttling: `max` failures within `windowMs` lock the account key for the
- * rest of the window. Stored in Postgres so every instance counts the same failures.
+ * Per-account guessing limit for every password check (login, password change, sudo confirm):
+ * the check is counted as a failure *before* it runs, in one locked step, so a parallel burst of
+ * guesses gets at most `loginFailures` checks in the window and 429 (`full`) for the rest; a right
+ * password clears the account's count. `account` is `user:<id>`, or `name:<lower-cased name>` for
+ * names no account has (locked the same way, so the lock reveals nothing).
  */
-export interface LoginLockout {
-  isLocked(accountKey: string): Promise<boolean>;
-  recordFailure(accountKey: string): Promise<void>;
-  clear(accountKey: string): Promise<void>;
-}
-
-export function createLoginLockout(db: Db, max: number, windowMs: number): LoginLockout {
-  const since = () => sql`now() - make_interval(secs => ${windowMs / 1000})`;
-  return {
-    async isLocked(accountKey) {
-      const [row] = await db
-        .select({ failures: count() })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.accountKey, accountKey), gt(loginFailures.createdAt, since())));
-      return row.failures >= max;
-    },
-    async recordFailure(accountKey) {
-      await db.insert(loginFailures).values({ accountKey });
-      // Old rows count for nothing; pruning them here keeps the table small without a timer.
-      await db.delete(loginFailures).where(lt(loginFailures.createdAt, since()));
-    },
-    async clear(accountKey) {
-      await db.delete(loginFailures).where(eq(loginFailures.accountKey, accountKey));
-    },
-  };
+export async function checkPasswordGuarded(
+  db: Db,
+  limits: Limits,
+  account: string,
+  full: () => Error,
+  verify: () => Promise<boolean>,
+): Promise<boolean> {
+  const key = limitKeys.passwordChecks(account);
+  await takeHits(db, [{ key, max: limits.loginFailures, windowMs: limits.loginLockWindowMs }], full);
+  const right = await verify();
+  if (right) await clearHits(db, [key]);
+  return right;
 }

@@ -1,9 +1,11 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { signToken, verifyToken } from './tokens.js';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long after proving the password a session may delete the account or change the e-mail without asking again. */
+export const SUDO_MINUTES = 10;
 
 export interface AuthUser {
   id: string;
@@ -13,6 +15,8 @@ export interface AuthUser {
 export interface AuthSession {
   id: string;
   expiresAt: Date;
+  /** The password was proved in this session within the last SUDO_MINUTES ("sudo mode"). */
+  sudo: boolean;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,6 +26,8 @@ export const isUuid = (value: string) => uuidPattern.test(value);
 export async function openSession(db: Db, secret: string, userId: string): Promise<string> {
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   const [row] = await db.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
+  // Expired and long-revoked sessions authorise nothing: pruned here, so the table stays small without a timer.
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, sql`now()`), lt(sessions.revokedAt, sql`now() - interval '1 day'`)));
   return signToken(secret, { userId, sessionId: row.id }, expiresAt);
 }
 
@@ -34,7 +40,13 @@ export async function resolveToken(db: Db, secret: string, token: string): Promi
   const claims = await verifyToken(secret, token);
   if (!claims || !isUuid(claims.sessionId) || !isUuid(claims.userId)) return null;
   const [row] = await db
-    .select({ userId: users.id, username: users.username, sessionId: sessions.id, expiresAt: sessions.expiresAt })
+    .select({
+      userId: users.id,
+      username: users.username,
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      sudo: sql<boolean>`${sessions.verifiedAt} > now() - make_interval(mins => ${SUDO_MINUTES})`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(
@@ -46,9 +58,26 @@ export async function resolveToken(db: Db, secret: string, token: string): Promi
     ))
     .limit(1);
   if (!row) return null;
-  return { user: { id: row.userId, username: row.username }, session: { id: row.sessionId, expiresAt: row.expiresAt } };
+  return { user: { id: row.userId, username: row.username }, session: { id: row.sessionId, expiresAt: row.expiresAt, sudo: row.sudo } };
 }
 
-export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+/** The password was just proved in this session: sudo mode starts again. */
+export async function markSessionVerified(db: Db, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ verifiedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+/** Which sessions to end: one, or all of a user's (but one, the caller's, when `except` is given). */
+export type SessionScope = { sessionId: string } | { userId: string; except?: string };
+
+/**
+ * Marks the live sessions in scope revoked; resolves to their ids. Only for `endSessions`
+ * (plugins/sessions.ts), which also disconnects their sockets.
+ */
+export async function revokeSessionRows(db: Db, scope: SessionScope): Promise<string[]> {
+  const where = 'sessionId' in scope
+    ? eq(sessions.id, scope.sessionId)
+    : and(eq(sessions.userId, scope.userId), scope.except ? ne(sessions.id, scope.except) : undefined);
+  const rows = await db.update(sessions).set({ revokedAt: sql`now()` })
+    .where(and(where, isNull(sessions.revokedAt))).returning({ id: sessions.id });
+  return rows.map((row) => row.id);
 }

@@ -15,9 +15,10 @@ describe('createMailer', () => {
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
-  it('without SMTP_URL: writes each mail as an .eml into the outbox (sortable names) and logs the code line', async () => {
+  it('without SMTP_URL: writes each mail as an .eml into the outbox (sortable names), warns once, never logs a code', async () => {
     const lines: string[] = [];
-    const log = { info: (_data: unknown, line: string) => lines.push(line) } as unknown as FastifyBaseLogger;
+    const record = (...args: unknown[]) => lines.push(JSON.stringify(args));
+    const log = { info: record, warn: record, error: record } as unknown as FastifyBaseLogger;
     const mailer = createMailer({ from, outboxDir: path.join(dir, 'outbox'), log });
     await mailer.send(passwordResetCodeMail('asha@example.com', '012345', 10));
     await mailer.send(passwordResetCodeMail('asha@example.com', '999999', 10));
@@ -28,7 +29,10 @@ describe('createMailer', () => {
     expect(first).toContain('From: Need Spot <no-reply@needspot.app>');
     expect(first).toContain('To: asha@example.com');
     expect(first).toMatch(/^\s+012345$/m);
-    expect(lines).toEqual(['Password reset code for asha@example.com: 012345', 'Password reset code for asha@example.com: 999999']);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toContain('SMTP_URL is not set');
+    expect(lines.slice(1).every((line) => line.includes('mail written to the outbox'))).toBe(true);
+    expect(lines.join('\n')).not.toMatch(/012345|999999|asha@example\.com/);
   });
 
   it('with SMTP_URL: delivers over SMTP', async () => {

@@ -1,23 +1,37 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/http-error.js';
 import { resolveToken, type AuthSession, type AuthUser } from '../lib/sessions.js';
 
-type AuthHook = (request: FastifyRequest) => Promise<void>;
+/**
+ * Who may call a route; every route declares one in `config.access`, and this plugin enforces it
+ * before the body is read (an anonymous caller never gets a body parsed):
+ * - 'public': anyone; on /api a valid bearer token still identifies the caller (request.user).
+ * - 'signed-in': a live session's bearer token, else 401.
+ * - { self: param }: signed in, and `params[param]` is the caller's own id, else 403.
+ * - { owner: param }: signed in; the handler answers 403/404 unless the resource `params[param]` is the caller's.
+ */
+export type Access = 'public' | 'signed-in' | { self: string } | { owner: string };
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access?: Access;
+  schema?: FastifySchema;
+}
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
   interface FastifyRequest {
-    /** The caller, set by `app.authenticate` / `app.optionalAuth` / `app.requireSelf`; null when anonymous. */
+    /** The caller, set for routes that are not public (and on public /api routes when a valid token is sent). */
     user: AuthUser | null;
     session: AuthSession | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 { message: 'Unauthorized' } unless a live session's bearer token is sent. */
-    authenticate: AuthHook;
-    /** preHandler: sets request.user when a valid token is sent; an absent or invalid one means anonymous. */
-    optionalAuth: AuthHook;
-    /** preHandler: authenticate, then 403 { message: 'Forbidden' } unless params[param] is the caller's id. */
-    requireSelf(param: string): AuthHook;
+    /** Every route registered, with its access class: what the security suite walks. */
+    routeTable: RouteEntry[];
   }
 }
 
@@ -27,9 +41,19 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
+/** The signed-in caller of a route that is not public (typed, instead of `request.user!`). */
+export function callerOf(request: FastifyRequest): { user: AuthUser; session: AuthSession } {
+  if (!request.user || !request.session) throw unauthorized();
+  return { user: request.user, session: request.session };
+}
+
+const isApiRoute = (url: string) => url === '/api' || url.startsWith('/api/');
+
 async function auth(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
 
   async function identify(request: FastifyRequest): Promise<boolean> {
     const token = bearerToken(request.headers.authorization);
@@ -41,18 +65,36 @@ async function auth(app: FastifyInstance) {
     return true;
   }
 
-  const authenticate: AuthHook = async (request) => {
+  // The access class is read from the matched route at request time (never from the URL text), so
+  // a route reached through an escaped path (/%61pi/...) is guarded like any other.
+  async function enforce(request: FastifyRequest) {
+    const { access, url } = request.routeOptions.config;
+    if (access === 'public') {
+      if (url && isApiRoute(url)) await identify(request);
+      return;
+    }
+    if (!access) throw forbidden(); // unreachable: onReady refuses such routes
     if (!(await identify(request))) throw unauthorized();
-  };
+    if (typeof access === 'object' && 'self' in access) {
+      const value = (request.params as Record<string, unknown> | undefined)?.[access.self];
+      if (typeof value !== 'string' || value.toLowerCase() !== request.user!.id.toLowerCase()) throw forbidden();
+    }
+  }
 
-  app.decorate('authenticate', authenticate);
-  app.decorate('optionalAuth', async (request: FastifyRequest) => {
-    await identify(request);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    for (const method of [route.method].flat()) {
+      table.push({ method, url: route.url, schema: route.schema, get access() { return route.config?.access; } });
+    }
+    // preParsing: after the per-address rate limit (onRequest), before the body is read.
+    route.preParsing = [enforce, ...[route.preParsing ?? []].flat()];
   });
-  app.decorate('requireSelf', (param: string): AuthHook => async (request) => {
-    await authenticate(request);
-    const value = (request.params as Record<string, unknown> | undefined)?.[param];
-    if (typeof value !== 'string' || value.toLowerCase() !== request.user!.id.toLowerCase()) throw forbidden();
+
+  app.addHook('onReady', async () => {
+    // Fastify adds a HEAD route for every GET, sharing its options: the GET stands for both.
+    const gets = new Set(table.filter((route) => route.method === 'GET').map((route) => route.url));
+    table.splice(0, table.length, ...table.filter((route) => route.method !== 'HEAD' || !gets.has(route.url)));
+    const undeclared = table.filter((route) => !route.access).map((route) => `${route.method} ${route.url}`);
+    if (undeclared.length > 0) throw new Error(`Routes without an access class (config.access): ${undeclared.join(', ')}`);
   });
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { loggable } from '../lib/log-redaction.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,7 +19,7 @@ async function background(app: FastifyInstance) {
   app.decorate('runInBackground', (what: string, task: () => Promise<unknown>) => {
     const run: Promise<unknown> = Promise.resolve()
       .then(task)
-      .catch((error: unknown) => app.log.error({ err: error }, `${what} failed`))
+      .catch((error: unknown) => app.log.error({ err: loggable(error) }, `${what} failed`))
       .finally(() => pending.delete(run));
     pending.add(run);
   });

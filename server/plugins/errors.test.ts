@@ -7,7 +7,7 @@ let logged: unknown[] = [];
 beforeAll(async () => {
   t = await buildTestApp({
     extend(app) {
-      app.get('/api/test/boom', async () => {
+      app.get('/api/test/boom', { config: { access: 'public' } }, async () => {
         throw Object.assign(new Error('connection to 10.0.0.5 failed: password authentication'), { code: 'XX000' });
       });
       app.addHook('onError', async (_request, _reply, error) => {

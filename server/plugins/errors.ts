@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { pgErrorCode } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-error.js';
+import { loggable } from '../lib/log-redaction.js';
 import { validationMessage } from '../lib/validation-message.js';
 
 // Body-parser failures (FST_ERR_CTP_*) are the client's fault: 400, or 413 when too large.
@@ -24,15 +25,6 @@ const multipartMessages: Record<string, [number, string]> = {
   FST_INVALID_JSON_FIELD_ERROR: [400, 'A form field is not valid JSON'],
   FST_MP_PREMATURE_CLOSE: [400, 'Request body ended early'],
 };
-
-/** What a log line may hold: drizzle's query errors carry the bound parameters (password hashes). */
-function loggable(error: unknown): unknown {
-  if (error && typeof error === 'object' && 'query' in error && 'params' in error) {
-    const { query, cause } = error as { query: string; cause?: unknown };
-    return { message: 'Database query failed', query, cause };
-  }
-  return error;
-}
 
 async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../test/build-test-app.js';
-import { signUp } from '../test/fixtures.js';
+import { bearer, login, signUp } from '../test/fixtures.js';
 import { userRoom } from './realtime.js';
 
 // The one server test that opens a port (0: any free one).
@@ -27,6 +27,8 @@ function open(auth: Record<string, unknown>): Promise<{ socket: Socket; error?: 
     socket.once('connect_error', (error) => resolve({ socket, error }));
   });
 }
+
+const disconnected = (socket: Socket) => new Promise((resolve) => socket.once('disconnect', resolve));
 
 describe('socket.io handshake', () => {
   it('accepts a valid token and joins the user room', async () => {
@@ -54,6 +56,41 @@ describe('socket.io handshake', () => {
     await t.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${user.token}` } });
     const { error } = await open({ token: user.token });
     expect(error?.message).toBe('Unauthorized');
+  });
+
+  it('logout drops that session\'s sockets only', async () => {
+    const user = await signUp(t.app);
+    const second = (await login(t.app, user.body.username, user.body.password)).json().token as string;
+    const mine = (await open({ token: user.token })).socket;
+    const theirs = (await open({ token: second })).socket;
+    const dropped = disconnected(mine);
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(user.token) });
+    await dropped;
+    expect(theirs.connected).toBe(true);
+  });
+
+  it('a password change drops the other sessions\' sockets and keeps the caller\'s', async () => {
+    const user = await signUp(t.app);
+    const second = (await login(t.app, user.body.username, user.body.password)).json().token as string;
+    const mine = (await open({ token: user.token })).socket;
+    const theirs = (await open({ token: second })).socket;
+    const dropped = disconnected(theirs);
+    const changed = await t.app.inject({
+      method: 'POST', url: `/api/change-password/${user.id}`, headers: bearer(user.token),
+      payload: { currentPassword: user.body.password, newPassword: 'brand-new-pass-1', confirmPassword: 'brand-new-pass-1' },
+    });
+    expect(changed.statusCode).toBe(200);
+    await dropped;
+    expect(mine.connected).toBe(true);
+  });
+
+  it('deleting the account drops every socket of the user', async () => {
+    const user = await signUp(t.app);
+    const second = (await login(t.app, user.body.username, user.body.password)).json().token as string;
+    const sockets = [(await open({ token: user.token })).socket, (await open({ token: second })).socket];
+    const dropped = Promise.all(sockets.map(disconnected));
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/delete-user/${user.id}`, headers: bearer(user.token) })).statusCode).toBe(200);
+    await dropped;
   });
 
   it('closing the app disconnects sockets instead of hanging', async () => {

@@ -11,14 +11,19 @@ declare module 'fastify' {
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Every socket of one session: `app.endSessions` disconnects them when the session ends. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+// setTimeout takes at most 2^31-1 ms (~24.8 days); a longer wait is re-armed by the client's reconnect.
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * socket.io on Fastify's HTTP server (our own plugin: fastify-socket.io supports Fastify 4 only).
- * The handshake carries `auth: { token }` and passes the same session check as HTTP requests.
+ * The handshake carries `auth: { token }` and passes the same session check as HTTP requests; a
+ * socket joins its user's room and its session's room, and is dropped when the session expires.
  */
 async function realtime(app: FastifyInstance) {
   const io = new Server(app.server, { path: '/socket.io', serveClient: false });
-
   io.use((socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
     if (typeof token !== 'string' || token.length > 4096) return next(new Error('Unauthorized'));
@@ -26,6 +31,8 @@ async function realtime(app: FastifyInstance) {
       (found) => {
         if (!found) return next(new Error('Unauthorized'));
         socket.data.userId = found.user.id;
+        socket.data.sessionId = found.session.id;
+        socket.data.expiresAt = found.session.expiresAt.getTime();
         next();
       },
       (error) => {
@@ -34,13 +41,12 @@ async function realtime(app: FastifyInstance) {
       },
     );
   });
-
   io.on('connection', (socket) => {
-    void socket.join(userRoom(socket.data.userId as string));
+    void socket.join([userRoom(socket.data.userId as string), sessionRoom(socket.data.sessionId as string)]);
+    const expiry = setTimeout(() => socket.disconnect(true), Math.min(MAX_TIMER_MS, (socket.data.expiresAt as number) - Date.now()));
+    socket.on('disconnect', () => clearTimeout(expiry));
   });
-
   app.decorate('io', io);
-
   // Open websockets would keep the HTTP server from closing: drop this instance's clients (not other
   // instances', hence `local`) before Fastify closes the server.
   app.addHook('preClose', async () => {

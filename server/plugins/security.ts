@@ -6,8 +6,7 @@ import { tooManyRequests } from '../lib/http-error.js';
 
 const originOf = (url: string) => new URL(url.replace(/\{[a-z]\}/gi, '0')).origin;
 
-export const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-
+/** Content-Security-Policy and the other helmet headers, for every answer. */
 async function security(app: FastifyInstance) {
   const { config } = app;
   await app.register(helmet, {
@@ -18,21 +17,26 @@ async function security(app: FastifyInstance) {
         'style-src': ["'self'", "'unsafe-inline'"],
         // Map tiles come from TILE_URL; uploads and stock images are ours; data:/blob: for previews.
         'img-src': ["'self'", 'data:', 'blob:', originOf(config.tileUrl)],
-        // OSRM routes are fetched by the browser; ws:/wss: for socket.io.
-        'connect-src': ["'self'", 'ws:', 'wss:', originOf(config.osrmUrl)],
-        // helmet's default would break plain-http development and e2e (stack-notes P14).
+        // The browser fetches routes from OSRM (and the transit router when one is set); socket.io
+        // goes to this site, which 'self' covers for ws: and wss: too. No other host.
+        'connect-src': ["'self'", originOf(config.osrmUrl), ...(config.transitRouterUrl ? [originOf(config.transitRouterUrl)] : [])],
+        // helmet's default would send plain-http development and e2e to https.
         'upgrade-insecure-requests': null,
       },
     },
   });
+}
 
-  // Generous per-IP limit on the API only (static files are cheap and cacheable). Routes with their
-  // own `config.rateLimit` (login) get their own counter instead.
-  await app.register(rateLimit, {
+/**
+ * The per-address limit on every API route: registered inside the /api scope, so what is limited is
+ * decided by the matched route (an escaped path such as /%61pi/login is the same route), never by
+ * the URL text. Routes with their own `config.rateLimit` (login, geocoding) count on their own.
+ */
+export async function apiRateLimit(api: FastifyInstance) {
+  await api.register(rateLimit, {
     global: true,
-    max: config.limits.apiPerMinute,
+    max: api.config.limits.apiPerMinute,
     timeWindow: 60_000,
-    allowList: (request) => !isApiPath(request.url),
     errorResponseBuilder: () => tooManyRequests('Too many requests. Please try again later.'),
   });
 }

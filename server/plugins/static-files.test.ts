@@ -15,6 +15,7 @@ beforeAll(async () => {
   await mkdir(path.join(pub, 'images', 'stock'), { recursive: true });
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Need Spot</title><div id="root"></div>');
   await writeFile(path.join(dist, 'assets', 'main.1234abcd.js'), 'console.log(1)');
+  await writeFile(path.join(dist, 'assets', 'main.1234abcd.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
   await writeFile(path.join(pub, 'index.html'), '<!-- template -->');
   await writeFile(path.join(pub, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(pub, 'images', 'stock', 'needs-1.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -50,7 +51,8 @@ describe('security headers', () => {
     const csp = (await t.app.inject('/config.js')).headers['content-security-policy'] as string;
     const directive = (name: string) => csp.split(';').find((d) => d.startsWith(name + ' '));
     expect(directive('img-src')).toBe("img-src 'self' data: blob: https://tiles.example.net");
-    expect(directive('connect-src')).toBe("connect-src 'self' ws: wss: https://osrm.example.org:5000");
+    // socket.io goes to this site ('self' covers ws: and wss: there); no other host may be reached.
+    expect(directive('connect-src')).toBe("connect-src 'self' https://osrm.example.org:5000");
     expect(directive('script-src')).toBe("script-src 'self'");
     expect(directive('style-src')).toBe("style-src 'self' 'unsafe-inline'");
     expect(csp).not.toContain('upgrade-insecure-requests');
@@ -82,6 +84,12 @@ describe('the SPA', () => {
     const stock = await t.app.inject('/images/stock/needs-1.svg');
     expect(stock.statusCode).toBe(200);
     expect(stock.headers['content-type']).toMatch(/^image\/svg\+xml/);
+  });
+
+  it('never serves source maps', async () => {
+    const map = await t.app.inject({ url: '/assets/main.1234abcd.js.map', headers: { accept: '*/*' } });
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('secret.ts');
   });
 
   it('answers 503 with a hint while the SPA is not built, and never serves the public/ template', async () => {

@@ -2,11 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
-import { isApiPath } from './security.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 
 const startsWithSegment = (url: string, prefix: string) => url === prefix || url.startsWith(prefix + '/') || url.startsWith(prefix + '?');
+const isApiPath = (url: string) => startsWithSegment(url, '/api');
 
 /** The runtime part of the SPA's configuration, so one build serves every deployment. */
 export function appConfigScript(app: FastifyInstance): string {
@@ -21,12 +20,20 @@ export function appConfigScript(app: FastifyInstance): string {
   return `window.__APP_CONFIG__ = ${json};\n`;
 }
 
-async function staticFiles(app: FastifyInstance) {
+/**
+ * The built SPA, public/, user uploads and /config.js: all public. An encapsulated plugin (not
+ * fastify-plugin), so its onRoute hook declares the access class of exactly the routes it registers,
+ * including @fastify/static's own.
+ */
+export default async function staticFiles(app: FastifyInstance) {
   const { staticDir, publicDir, uploadsDir } = app.config;
   const indexFile = path.join(staticDir, 'index.html');
   await mkdir(uploadsDir, { recursive: true });
+  app.addHook('onRoute', (route: RouteOptions) => {
+    route.config = { ...route.config, access: 'public' };
+  });
 
-  app.get('/config.js', { config: { rateLimit: false } }, async (_request, reply) => {
+  app.get('/config.js', { config: { access: 'public' } }, async (_request, reply) => {
     reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache');
     return appConfigScript(app);
   });
@@ -39,7 +46,8 @@ async function staticFiles(app: FastifyInstance) {
     index: false,
     dotfiles: 'ignore',
     cacheControl: false,
-    allowedPath: (pathName, root) => !(root === publicDir && pathName === '/index.html'),
+    // Source maps stay on the server's disk, for reading stack traces; never sent to browsers.
+    allowedPath: (pathName, root) => !(root === publicDir && pathName === '/index.html') && !pathName.endsWith('.map'),
     setHeaders: (reply, filePath) => {
       const hashed = filePath.startsWith(path.join(staticDir, 'assets') + path.sep);
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : filePath.endsWith('.html') ? 'no-cache' : 'public, max-age=3600');
@@ -69,7 +77,7 @@ async function staticFiles(app: FastifyInstance) {
     return reply.header('cache-control', 'no-cache').sendFile('index.html', staticDir);
   };
 
-  app.get('/', { config: { rateLimit: false } }, (_request, reply) => sendShell(reply));
+  app.get('/', { config: { access: 'public' } }, (_request, reply) => sendShell(reply));
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
@@ -79,5 +87,3 @@ async function staticFiles(app: FastifyInstance) {
     return wantsPage ? sendShell(reply) : reply.status(404).send({ message: 'Not found' });
   });
 }
-
-export default fp(staticFiles, { name: 'static-files', fastify: '5.x', dependencies: ['security'] });

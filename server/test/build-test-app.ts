@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp, type App } from '../app.js';
+import { buildApp, type App, type AppDeps } from '../app.js';
 import { loadConfig, type Config, type Limits } from '../config.js';
 import type { Db } from '../db/client.js';
 import { createTestDatabase } from './test-database.js';
@@ -15,7 +15,9 @@ export interface TestAppOptions {
   /** Lowered in rate-limit tests; generous by default so other tests never meet a limit. */
   limits?: Partial<Limits>;
   config?: Partial<Omit<Config, 'limits'>>;
-  /** Add routes (e.g. to exercise preHandlers) before the app is made ready. */
+  /** Fastify's logger option (default: none); tests that read the log pass pino options with a stream. */
+  logger?: AppDeps['logger'];
+  /** Add routes (e.g. to exercise access classes) before the app is made ready. */
   extend?: (app: App) => void | Promise<void>;
 }
 
@@ -36,13 +38,21 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.config,
     limits: {
       ...base.limits, apiPerMinute: 100_000, loginPerMinute: 100_000, loginFailures: 1_000, otpSendsPerIp: 100_000,
+      registrationsPerIp: 100_000, codeFailuresPerAddress: 1_000, uploadsPerUser: 1_000, geoPerMinute: 100_000,
       geoUpstreamIntervalMs: 0, geoTimeoutMs: 2000, ...options.limits,
     },
   };
   const database = await createTestDatabase();
-  const app = await buildApp({ config, db: database.db });
-  await options.extend?.(app);
-  await app.ready();
+  const app = await buildApp({ config, db: database.db, logger: options.logger ?? false });
+  try {
+    await options.extend?.(app);
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => {});
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
     db: database.db,

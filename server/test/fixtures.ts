@@ -10,15 +10,19 @@ export function newRegistration(overrides: Record<string, unknown> = {}) {
     username: `user_${id}`,
     email: `user_${id}@example.com`,
     contactNumber: `+91${randomInt(6_000_000_000, 9_999_999_999)}`,
-    password: 'secret123',
-    confirmPassword: 'secret123',
+    // Not on the common-passwords list the server refuses.
+    password: 'trail-Mix-42',
+    confirmPassword: 'trail-Mix-42',
     ...overrides,
   };
 }
 
-export async function register(app: App, overrides: Record<string, unknown> = {}) {
+/** A random client address, so tests that lower per-address limits do not meet each other's counts. */
+export const randomIp = () => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+
+export async function register(app: App, overrides: Record<string, unknown> = {}, remoteAddress = randomIp()) {
   const body = newRegistration(overrides);
-  const response = await app.inject({ method: 'POST', url: '/api/register', payload: body });
+  const response = await app.inject({ method: 'POST', url: '/api/register', payload: body, remoteAddress });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return { body, user: response.json().data as { _id: string; username: string } };
 }

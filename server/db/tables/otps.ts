@@ -27,16 +27,3 @@ export const otps = pgTable('otps', {
   index('otps_expires_at_idx').on(t.expiresAt),
   check('otps_purpose_check', sql`${t.purpose} in ('password-reset', 'email-change')`),
 ]);
-
-/**
- * Code sends per key (`email:<address>`, `ip:<address>`, `user:<id>`) in a sliding window, for the
- * send limits. In Postgres, so every instance counts the same sends.
- */
-export const otpSends = pgTable('otp_sends', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  key: text('key').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index('otp_sends_key_created_at_idx').on(t.key, t.createdAt),
-  index('otp_sends_created_at_idx').on(t.createdAt),
-]);

@@ -36,22 +36,11 @@ export const sessions = pgTable('sessions', {
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /** When the password was last proved in this session (sign-in, or a confirm): "sudo mode" starts here. */
+  verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('sessions_user_id_idx').on(t.userId),
   index('sessions_expires_at_idx').on(t.expiresAt),
-]);
-
-/**
- * Failed logins per account key (the user id when the account exists, else the lower-cased name
- * that was tried), counted in a sliding window. In Postgres, so every instance sees the same count.
- */
-export const loginFailures = pgTable('login_failures', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  accountKey: text('account_key').notNull(),
-  createdAt: createdAt(),
-}, (t) => [
-  index('login_failures_account_key_created_at_idx').on(t.accountKey, t.createdAt),
-  index('login_failures_created_at_idx').on(t.createdAt),
 ]);
 
 export const notifications = pgTable('notifications', {

@@ -29,7 +29,7 @@ describe('POST /api/change-password/:userId', () => {
     const user = await signUp(t.app);
     const response = await change(user.id, user.token, body('not-my-password'));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: false, message: 'Current password is incorrect' });
+    expect(response.json()).toEqual({ status: false, message: 'Current password is incorrect', field: 'currentPassword' });
     expect((await login(t.app, user.body.username, user.body.password)).statusCode).toBe(200);
   });
 

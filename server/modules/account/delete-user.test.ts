@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import {
-  challengeParticipants, challenges, events, follows, loginFailures, needs, notifications, otps, sessions, skills, users, whisperLikes, whispers,
+  challengeParticipants, challenges, events, follows, limitHits, needs, notifications, otps, sessions, skills, users, whisperLikes, whispers,
 } from '../../db/schema.js';
 import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
 import { bearer, login, signUp } from '../../test/fixtures.js';
@@ -35,7 +35,7 @@ async function fill(userId: string, otherId: string, challengeId: string) {
   await t.db.insert(whisperLikes).values([{ whisperId: theirs.id, userId }, { whisperId: whisper.id, userId: otherId }]);
   await t.db.insert(follows).values({ followerId: userId, followeeId: otherId });
   await t.db.insert(challengeParticipants).values({ challengeId, userId });
-  await t.db.insert(loginFailures).values({ accountKey: `user:${userId}` });
+  await t.db.insert(limitHits).values({ key: `login:user:${userId}` });
   await t.db.insert(otps).values({ userId, purpose: 'password-reset', email: 'x@example.com', codeHash: 'h', expiresAt: new Date(Date.now() + 60_000) });
   return image;
 }
@@ -48,7 +48,7 @@ const rowsOf = async (userId: string) => {
     t.db.$count(whispers, eq(whispers.userId, userId)), t.db.$count(whisperLikes, eq(whisperLikes.userId, userId)),
     t.db.$count(follows, sql`${follows.followerId} = ${userId} or ${follows.followeeId} = ${userId}`),
     t.db.$count(challengeParticipants, eq(challengeParticipants.userId, userId)),
-    t.db.$count(loginFailures, eq(loginFailures.accountKey, `user:${userId}`)), t.db.$count(otps, eq(otps.userId, userId)),
+    t.db.$count(limitHits, eq(limitHits.key, `login:user:${userId}`)), t.db.$count(otps, eq(otps.userId, userId)),
   ]);
   return counts;
 };

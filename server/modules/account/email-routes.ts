@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { failure } from '../../lib/http-error.js';
+import { failure, invalid } from '../../lib/http-error.js';
+import { OTP_TTL_MINUTES } from '../../lib/otp/codes.js';
+import { countSend } from '../../lib/otp/send-limit.js';
+import { issueOtp } from '../../lib/otp/service.js';
 import { emailChangeCodeMail, emailChangedNoticeMail } from '../../mail/templates.js';
-import { OTP_TTL_MINUTES } from '../otp/codes.js';
-import { countSend } from '../otp/send-limit.js';
-import { issueOtp } from '../otp/service.js';
+import { callerOf } from '../../plugins/auth.js';
 import { toUserDto } from '../users/user-dto.js';
 import { assertEmailAvailable, confirmEmailChange } from './email-change.js';
 import { SendEmailOtpBody, StatusAnswer, StatusUserAnswer, VerifyEmailOtpBody } from './schemas.js';
+import { confirmSudo } from './sudo.js';
 import { checkEmailChangeCode, checkNewEmail } from './validation.js';
 
 // Spec §4 "E-mail change": request a code to the new address, verify it, done.
@@ -14,19 +16,17 @@ const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { limits, jwtSecret } = app.config;
 
   app.post('/send-email-otp', {
-    preHandler: app.authenticate,
+    config: { access: 'signed-in' },
     schema: { body: SendEmailOtpBody, response: { 200: StatusAnswer } },
   }, async (request) => {
     const checked = checkNewEmail(request.body.newEmail);
-    if (!checked.ok) throw failure(400, checked.message);
+    if (!checked.ok) throw invalid(checked, { status: false });
     const email = checked.value;
-    const userId = request.user!.id;
+    await confirmSudo(app, request, request.body.currentPassword);
+    const userId = callerOf(request).user.id;
+    // Counted before the address is looked up: probing which addresses have accounts costs sends too.
+    await countSend(app.db, limits, { email, ip: request.ip, userId });
     await assertEmailAvailable(app.db, userId, email);
-    await countSend(app.db, [
-      { key: `email:${email}`, max: limits.otpSendsPerAddress },
-      { key: `user:${userId}`, max: limits.otpSendsPerAddress },
-      { key: `ip:${request.ip}`, max: limits.otpSendsPerIp },
-    ], limits.otpWindowMs);
     const code = await issueOtp(app.db, jwtSecret!, { userId, purpose: 'email-change', email });
     try {
       await app.mailer.send(emailChangeCodeMail(email, code, OTP_TTL_MINUTES));
@@ -38,18 +38,19 @@ const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/verify-email-otp', {
-    preHandler: app.authenticate,
+    config: { access: 'signed-in' },
     schema: { body: VerifyEmailOtpBody, response: { 200: StatusUserAnswer } },
   }, async (request) => {
     const email = checkNewEmail(request.body.newEmail);
-    if (!email.ok) throw failure(400, email.message);
+    if (!email.ok) throw invalid(email, { status: false });
     const code = checkEmailChangeCode(request.body.otp);
-    if (!code.ok) throw failure(400, code.message);
-    const changed = await confirmEmailChange(app.db, jwtSecret!, request.user!.id, email.value, code.value);
-    if (!changed) throw failure(400, 'Invalid OTP.');
-    // The old address hears of it, in case it was not its owner who asked.
+    if (!code.ok) throw invalid(code, { status: false });
+    const { user, session } = callerOf(request);
+    const changed = await confirmEmailChange(app.db, jwtSecret!, limits, app.endSessions,
+      { userId: user.id, sessionId: session.id, email: email.value, code: code.value });
+    // The old address hears of it, with what to do if its owner did not ask for it.
     app.runInBackground('e-mail change notice', () =>
-      app.mailer.send(emailChangedNoticeMail(changed.oldEmail, email.value, app.config.supportEmail)));
+      app.mailer.send(emailChangedNoticeMail(changed.oldEmail, email.value, { supportEmail: app.config.supportEmail, username: changed.user.username })));
     return { status: true, message: 'Email Verified', user: toUserDto(changed.user, true) };
   });
 };

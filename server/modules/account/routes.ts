@@ -1,38 +1,39 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { failure } from '../../lib/http-error.js';
-import { createLoginLockout } from '../../lib/login-lockout.js';
-import { userRoom } from '../../plugins/realtime.js';
-import { removeUpload } from '../uploads/images.js';
+import { invalid } from '../../lib/http-error.js';
+import { removeUpload } from '../../lib/uploads/images.js';
+import { callerOf } from '../../plugins/auth.js';
 import { UserIdParams } from '../users/schemas.js';
 import emailRoutes from './email-routes.js';
-import { ChangePasswordBody, DeletedAnswer, StatusAnswer } from './schemas.js';
+import { ChangePasswordBody, DeletedAnswer, DeleteUserBody, StatusAnswer } from './schemas.js';
 import { changePassword, deleteAccount } from './service.js';
+import { confirmSudo } from './sudo.js';
 import { checkPasswordChange } from './validation.js';
 
 const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { limits } = app.config;
-  // The same lockout as login: wrong current passwords and wrong logins count together.
-  const lockout = createLoginLockout(app.db, limits.loginFailures, limits.loginLockWindowMs);
+  const endSessions = app.endSessions;
 
   app.delete('/delete-user/:userId', {
-    preHandler: app.requireSelf('userId'),
-    schema: { params: UserIdParams, response: { 200: DeletedAnswer } },
+    config: { access: { self: 'userId' } },
+    // The spec's call sends no body; one with the current password is for sudo mode.
+    preValidation: async (request) => {
+      request.body ??= {};
+    },
+    schema: { params: UserIdParams, body: DeleteUserBody, response: { 200: DeletedAnswer } },
   }, async (request) => {
-    const userId = request.user!.id;
-    const files = await deleteAccount(app.db, userId);
-    if (!files) throw failure(404, 'User not found');
+    await confirmSudo(app, request, request.body.currentPassword);
+    const files = await deleteAccount(app.db, endSessions, callerOf(request).user.id);
     await Promise.all(files.map((file) => removeUpload(app.config.uploadsDir, file)));
-    app.io.in(userRoom(userId)).disconnectSockets(true);
     return { status: true, message: 'Deleted!', data: { message: 'Deleted!' } };
   });
 
   app.post('/change-password/:userId', {
-    preHandler: app.requireSelf('userId'),
+    config: { access: { self: 'userId' } },
     schema: { params: UserIdParams, body: ChangePasswordBody, response: { 200: StatusAnswer } },
   }, async (request) => {
     const checked = checkPasswordChange(request.body);
-    if (!checked.ok) throw failure(400, checked.message);
-    await changePassword(app.db, lockout, { userId: request.user!.id, sessionId: request.session!.id, ...checked.value });
+    if (!checked.ok) throw invalid(checked, { status: false });
+    const { user, session } = callerOf(request);
+    await changePassword(app.db, app.config.limits, endSessions, { userId: user.id, sessionId: session.id, ...checked.value });
     return { status: true, message: 'Password Changed' };
   });
 

@@ -12,7 +12,9 @@ export const ChangePasswordBody = Type.Object({
   confirmPassword: text(128),
 }, { additionalProperties: false });
 
-export const SendEmailOtpBody = Type.Object({ newEmail: text(254) }, { additionalProperties: false });
+// currentPassword: asked for outside sudo mode (sudo.ts).
+export const SendEmailOtpBody = Type.Object({ newEmail: text(254), currentPassword: text(128) }, { additionalProperties: false });
+export const DeleteUserBody = Type.Object({ currentPassword: text(128) }, { additionalProperties: false });
 export const VerifyEmailOtpBody = Type.Object({ otp: OtpField, newEmail: text(254) }, { additionalProperties: false });
 
 export const StatusAnswer = Type.Object({ status: Type.Boolean(), message: Type.String() });

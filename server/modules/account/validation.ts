@@ -1,12 +1,10 @@
 import type { Static } from '@fastify/type-provider-typebox';
+import { fail, type Checked } from '../../lib/checked.js';
 import { normalizeEmail } from '../../lib/text.js';
 import type { ChangePasswordBody } from './schemas.js';
 
 /** A code as sent: text, a number from a numeric field, or nothing. */
 export type OtpValue = string | number | undefined;
-
-export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
-const fail = (message: string) => ({ ok: false, message }) as const;
 
 export const PASSWORD_MIN = 6;
 

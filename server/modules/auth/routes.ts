@@ -1,33 +1,40 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { badRequest, tooManyRequests } from '../../lib/http-error.js';
-import { createLoginLockout } from '../../lib/login-lockout.js';
+import { invalid, tooManyRequests } from '../../lib/http-error.js';
+import { limitKeys } from '../../lib/limit-keys.js';
 import { warmUpPasswordCheck } from '../../lib/passwords.js';
-import { revokeSession } from '../../lib/sessions.js';
+import { takeHits } from '../../lib/quota.js';
+import { callerOf } from '../../plugins/auth.js';
 import { toUserDto, UserSchema } from '../users/user-dto.js';
 import { LoginBody, MessageSchema, RegisterBody } from './schemas.js';
 import { loginUser, registerUser, TOO_MANY_LOGINS } from './service.js';
 import { checkLogin, checkRegistration } from './validation.js';
 
+export const TOO_MANY_REGISTRATIONS = 'Too many registrations from your network. Please try again later.';
+
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { limits } = app.config;
-  const lockout = createLoginLockout(app.db, limits.loginFailures, limits.loginLockWindowMs);
   await warmUpPasswordCheck();
 
   app.post('/register', {
+    config: { access: 'public' },
     schema: {
       body: RegisterBody,
       response: { 201: Type.Object({ message: Type.String(), data: UserSchema }) },
     },
   }, async (request, reply) => {
     const checked = checkRegistration(request.body);
-    if (!checked.ok) throw badRequest(checked.message);
+    if (!checked.ok) throw invalid(checked);
+    // Per client address, generous for a hostel's shared Wi-Fi; counted in Postgres, so it holds across instances.
+    await takeHits(app.db, [{ key: limitKeys.registrationsFromIp(request.ip), max: limits.registrationsPerIp, windowMs: limits.registrationWindowMs }],
+      () => tooManyRequests(TOO_MANY_REGISTRATIONS));
     const user = await registerUser(app.db, checked.value);
     return reply.status(201).send({ message: 'User registered successfully', data: toUserDto(user, true) });
   });
 
   app.post('/login', {
-    // Per IP, on top of the per-account lockout in the service.
+    // Per client address, on top of the per-account lockout in the service.
     config: {
+      access: 'public',
       rateLimit: {
         max: limits.loginPerMinute,
         timeWindow: 60_000,
@@ -40,16 +47,16 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const checked = checkLogin(request.body);
-    if (!checked.ok) throw badRequest(checked.message);
-    const { user, token } = await loginUser(app.db, lockout, app.config.jwtSecret!, checked.value.username, checked.value.password);
+    if (!checked.ok) throw invalid(checked);
+    const { user, token } = await loginUser(app.db, limits, app.config.jwtSecret!, checked.value.username, checked.value.password);
     return { message: 'User logged in successfully', user: toUserDto(user, true), token };
   });
 
   app.post('/logout', {
-    preHandler: app.authenticate,
+    config: { access: 'signed-in' },
     schema: { response: { 200: MessageSchema } },
   }, async (request) => {
-    await revokeSession(app.db, request.session!.id);
+    await app.endSessions({ sessionId: callerOf(request).session.id });
     return { message: 'Logged out successfully' };
   });
 };

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Limits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { conflict, forbidden, HttpError, tooManyRequests } from '../../lib/http-error.js';
-import type { LoginLockout } from '../../lib/login-lockout.js';
+import { checkPasswordGuarded } from '../../lib/login-lockout.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { openSession } from '../../lib/sessions.js';
 import { createNotification, WELCOME_NOTIFICATION } from '../notifications/service.js';
@@ -16,7 +17,7 @@ export const TOO_MANY_LOGINS = 'Too many login attempts. Please try again later.
 
 /** Creates the account and its welcome notification in one transaction. */
 export async function registerUser(db: Db, input: Registration) {
-  // The common case of a taken name answers before paying for a hash.
+  // A taken name or address answers before paying for a hash (19 MiB of memory each).
   const known = await findRegistrationConflict(db, input);
   if (known) throw conflict(known);
   const passwordHash = await hashPassword(input.password);
@@ -44,18 +45,14 @@ function findLoginUser(db: Db, login: string) {
  * Checks the credentials and opens a session. Unknown user and wrong password answer alike,
  * in about the same time; the account status is revealed only to someone who knows the password.
  */
-export async function loginUser(db: Db, lockout: LoginLockout, jwtSecret: string, login: string, password: string) {
+export async function loginUser(db: Db, limits: Limits, jwtSecret: string, login: string, password: string) {
   const [user] = await findLoginUser(db, login);
   // Unknown names are locked out like real ones, so the lock does not reveal which names exist.
-  const accountKey = user ? `user:${user.id}` : `name:${login.toLowerCase()}`;
-  if (await lockout.isLocked(accountKey)) throw tooManyRequests(TOO_MANY_LOGINS);
-  const valid = user ? await verifyPassword(user.passwordHash, password) : await burnPasswordCheck(password);
-  if (!user || !valid) {
-    await lockout.recordFailure(accountKey);
-    throw new HttpError(401, INVALID_CREDENTIALS);
-  }
+  const account = user ? `user:${user.id}` : `name:${login.toLowerCase()}`;
+  const valid = await checkPasswordGuarded(db, limits, account, () => tooManyRequests(TOO_MANY_LOGINS),
+    () => (user ? verifyPassword(user.passwordHash, password) : burnPasswordCheck(password)));
+  if (!user || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
   if (user.status !== 'active') throw forbidden(DEACTIVATED);
-  await lockout.clear(accountKey);
   const token = await openSession(db, jwtSecret, user.id);
   return { user, token };
 }

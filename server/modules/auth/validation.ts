@@ -1,4 +1,6 @@
 import type { Static } from '@fastify/type-provider-typebox';
+import { fail, type Checked } from '../../lib/checked.js';
+import { passwordProblem } from '../../lib/password-policy.js';
 import { controlChars } from '../../lib/text.js';
 import type { LoginBody, RegisterBody } from './schemas.js';
 
@@ -11,14 +13,12 @@ export interface Registration {
   password: string;
 }
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
-
 // Spec §5 "Registration", in the order the form shows the fields.
 const emailShape = /^\S+@\S+\.\S+$/;
 const phoneShape = /^\+?\d{10,15}$/;
 const usernameShape = /^[A-Za-z0-9._-]+$/;
 
-/** The trimmed registration, or the first failing rule's message (spec §5, letter for letter). */
+/** The trimmed registration, or the first failing rule's message (spec §5, letter for letter; then the password policy). */
 export function checkRegistration(body: Static<typeof RegisterBody>): Checked<Registration> {
   const firstName = body.firstName?.trim() ?? '';
   const lastName = body.lastName?.trim() ?? '';
@@ -26,7 +26,6 @@ export function checkRegistration(body: Static<typeof RegisterBody>): Checked<Re
   const email = body.email?.trim().toLowerCase() ?? '';
   const contactNumber = body.contactNumber?.trim() ?? '';
   const password = body.password ?? '';
-  const fail = (message: string) => ({ ok: false, message }) as const;
   if (!firstName) return fail('First name missing');
   if (controlChars.test(firstName)) return fail('First name contains invalid characters');
   if (!lastName) return fail('Last name missing');
@@ -40,6 +39,8 @@ export function checkRegistration(body: Static<typeof RegisterBody>): Checked<Re
   if (!password) return fail('Password missing');
   if (password.length < 6) return fail('Password must be at least 6 characters');
   if (body.confirmPassword !== password) return fail('Passwords do not match');
+  const problem = passwordProblem(password, { username, email });
+  if (problem) return fail(problem, 'password');
   return { ok: true, value: { firstName, lastName, username, email, contactNumber, password } };
 }
 
@@ -47,9 +48,9 @@ export function checkRegistration(body: Static<typeof RegisterBody>): Checked<Re
 export function checkLogin(body: Static<typeof LoginBody>): Checked<{ username: string; password: string }> {
   const username = body.username?.trim() ?? '';
   const password = body.password ?? '';
-  if (!username) return { ok: false, message: 'Username missing' };
-  if (!password) return { ok: false, message: 'Password missing' };
+  if (!username) return fail('Username missing');
+  if (!password) return fail('Password missing');
   // No account can have such a name; answering early keeps NUL bytes away from Postgres.
-  if (controlChars.test(username)) return { ok: false, message: 'Invalid username or password' };
+  if (controlChars.test(username)) return fail('Invalid username or password');
   return { ok: true, value: { username, password } };
 }

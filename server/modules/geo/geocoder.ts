@@ -98,6 +98,7 @@ export function createGeocoder(options: GeocoderOptions) {
       const params = { lat: lat.toFixed(6), lon: lon.toFixed(6) };
       return lookup(`reverse|${params.lat}|${params.lon}|${language}`, async () => toReverse(await request('reverse', params, language)));
     },
+    /** `query` trimmed, spaces collapsed; letter case does not change what Nominatim finds, so it is not part of the key. */
     search(query: string, language: string): Promise<Place[]> {
       return lookup(`search|${query.toLowerCase()}|${language}`, async () => toSearch(await request('search', { q: query, limit: '5' }, language)));
     },

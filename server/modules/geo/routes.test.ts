@@ -31,7 +31,8 @@ describe('GET /api/geo/reverse', () => {
     expect(sent.path).toBe('/reverse');
     expect(Object.fromEntries(sent.query)).toEqual({ format: 'jsonv2', addressdetails: '1', lat: '15.498900', lon: '73.827800' });
     expect(sent.headers['user-agent']).toMatch(/^Need Spot/);
-    expect(sent.headers['accept-language']).toBe('pt-PT,pt;q=0.9');
+    // The primary language only: one cache entry per language, whatever the browser's header.
+    expect(sent.headers['accept-language']).toBe('pt');
   });
 
   it('serves repeats from the cache, and concurrent identical lookups share one upstream request', async () => {
@@ -94,4 +95,31 @@ describe('GET /api/geo/search', () => {
     expect(Object.fromEntries(stub.requests[0].query)).toEqual({ format: 'jsonv2', addressdetails: '1', q: 'Panaji bus', limit: '5' });
     expect(stub.requests[0].headers['accept-language']).toBe('en');
   });
+});
+
+describe('abuse of the shared upstream queue', () => {
+  it('one cache entry for a query in any letter case, spacing and browser language variant', async () => {
+    const place = `Calangute ${Date.now()}`;
+    const variants: Array<[string, string]> = [[place, 'en-GB,en;q=0.9'], [place.toLowerCase().replace(' ', '   '), 'en-US'], [` ${place.toUpperCase()} `, 'EN'], [place, 'en;q=0.8,fr']];
+    for (const [q, language] of variants) {
+      expect((await get(`search?q=${encodeURIComponent(q)}`, { 'accept-language': language })).statusCode).toBe(200);
+    }
+    expect(stub.requests).toHaveLength(1);
+  });
+
+  it('limits lookups per client address (both routes together)', async () => {
+    const limited = await buildTestApp({ config: { nominatimUrl: stub.url }, limits: { geoPerMinute: 3, geoUpstreamIntervalMs: 0 } });
+    try {
+      const lookup = (url: string, remoteAddress = '10.7.0.1') => limited.app.inject({ url: `/api/geo/${url}`, remoteAddress });
+      expect((await lookup('search?q=Goa')).statusCode).toBe(200);
+      expect((await lookup('reverse?lat=15.4989&lon=73.8278')).statusCode).toBe(200);
+      expect((await lookup('search?q=Pune')).statusCode).toBe(200);
+      const refused = await lookup('search?q=Delhi');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: 'Too many location lookups. Please try again in a minute.' });
+      expect((await lookup('search?q=Delhi', '10.7.0.2')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  }, SETUP_TIMEOUT);
 });

@@ -1,11 +1,12 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { badRequest, failure, HttpError } from '../../lib/http-error.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest, failure, HttpError, tooManyRequests } from '../../lib/http-error.js';
 import { controlChars } from '../../lib/text.js';
 import { ADDRESS_PARTS, createGeocoder } from './geocoder.js';
 
 const UPSTREAM_FAILED = 'Error fetching location details';
 const coordinate = /^[-+]?\d{1,3}(\.\d{1,15})?$/;
-const languageShape = /^[A-Za-z0-9 ,;=.*-]{1,100}$/;
+const TOO_MANY_LOOKUPS = 'Too many location lookups. Please try again in a minute.';
 
 /** A decimal coordinate within ±limit, or undefined. */
 function parseCoordinate(raw: string | undefined, limit: number): number | undefined {
@@ -15,8 +16,15 @@ function parseCoordinate(raw: string | undefined, limit: number): number | undef
   return Math.abs(value) <= limit ? value : undefined;
 }
 
-/** The browser's Accept-Language for Nominatim's place names; 'en' when absent or odd. */
-const languageOf = (header: string | undefined) => (header && languageShape.test(header) ? header : 'en');
+/**
+ * The language of place names: the primary subtag of the browser's first Accept-Language entry
+ * ('en-GB,en;q=0.9' → 'en'), 'en' when absent or odd. One short key per language keeps the cache
+ * shared by every browser that reads the same language, and leaves no header text to fill it with.
+ */
+export function languageOf(header: string | undefined): string {
+  const first = /^\s*([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]{1,8})*\s*(?:[;,]|$)/.exec(header ?? '');
+  return first ? first[1].toLowerCase() : 'en';
+}
 
 const Place = { lat: Type.Number(), lon: Type.Number(), display_name: Type.String() };
 const Address = Type.Object(Object.fromEntries(ADDRESS_PARTS.map((part) => [part, Type.Optional(Type.String())])));
@@ -30,12 +38,24 @@ const geoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     intervalMs: config.limits.geoUpstreamIntervalMs,
     timeoutMs: config.limits.geoTimeoutMs,
   });
+  // Per client address, both geocoding routes on one counter: one client cannot fill the upstream
+  // queue (one request a second) for everyone else.
+  const checkLookups = app.createRateLimit({ max: config.limits.geoPerMinute, timeWindow: 60_000 });
+  const limitLookups = async (request: FastifyRequest, reply: FastifyReply) => {
+    const limit = await checkLookups(request);
+    if (limit.isAllowed || !limit.isExceeded) return;
+    void reply.header('retry-after', String(limit.ttlInSeconds));
+    throw tooManyRequests(TOO_MANY_LOOKUPS);
+  };
+
   const upstream = <T>(lookup: Promise<T>) => lookup.catch((error: unknown) => {
     app.log.warn({ err: error }, 'geocoding failed');
     throw new HttpError(502, UPSTREAM_FAILED);
   });
 
   app.get('/geo/reverse', {
+    config: { access: 'public' },
+    onRequest: limitLookups,
     schema: {
       querystring: Type.Object({ lat: Type.Optional(Type.String({ maxLength: 32 })), lon: Type.Optional(Type.String({ maxLength: 32 })) }, { additionalProperties: false }),
       response: { 200: Type.Object({ status: Type.Boolean(), address: Address, ...Place }) },
@@ -51,6 +71,8 @@ const geoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/geo/search', {
+    config: { access: 'public' },
+    onRequest: limitLookups,
     schema: {
       querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false }),
       response: { 200: Type.Object({ status: Type.Boolean(), results: Type.Array(Type.Object(Place)) }) },

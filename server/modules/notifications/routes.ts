@@ -1,4 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { callerOf } from '../../plugins/auth.js';
 import { listNotifications } from './service.js';
 
 export const NotificationSchema = Type.Object({
@@ -11,12 +12,12 @@ export const NotificationSchema = Type.Object({
 
 const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/notifications', {
-    preHandler: app.authenticate,
+    config: { access: 'signed-in' },
     schema: {
       response: { 200: Type.Object({ success: Type.Boolean(), data: Type.Array(NotificationSchema) }) },
     },
   }, async (request) => {
-    const rows = await listNotifications(app.db, request.user!.id);
+    const rows = await listNotifications(app.db, callerOf(request).user.id);
     return {
       success: true,
       data: rows.map((row) => ({ _id: row.id, title: row.title, body: row.body, createdAt: row.createdAt.toISOString(), read: row.read })),

@@ -1,32 +1,28 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { failure } from '../../lib/http-error.js';
+import { invalid } from '../../lib/http-error.js';
+import { OTP_TTL_MINUTES } from '../../lib/otp/codes.js';
+import { countSend } from '../../lib/otp/send-limit.js';
 import { passwordResetCodeMail } from '../../mail/templates.js';
-import { userRoom } from '../../plugins/realtime.js';
 import { StatusAnswer } from '../account/schemas.js';
-import { OTP_TTL_MINUTES } from '../otp/codes.js';
-import { countSend } from '../otp/send-limit.js';
-import { checkOtp } from '../otp/service.js';
 import { ForgotPasswordBody, ResetCodeBody, ResetPasswordBody, SentAnswer } from './schemas.js';
-import { issueResetCode, resetPassword } from './service.js';
+import { issueResetCode, resetPassword, verifyResetCode } from './service.js';
 import { checkNewPassword, checkResetCode, checkResetEmail } from './validation.js';
 
 const SENT = 'An OTP has been sent to your email.';
-const INVALID_CODE = 'Invalid OTP. Please try again.';
+const asFailure = { status: false };
 
 // Spec §4 "Password reset": e-mail entry, code sent, code verified, new password set.
 const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { limits, jwtSecret } = app.config;
 
   app.post('/forgot-password', {
+    config: { access: 'public' },
     schema: { body: ForgotPasswordBody, response: { 200: SentAnswer } },
   }, async (request) => {
     const email = checkResetEmail(request.body.email);
-    if (!email.ok) throw failure(400, email.message);
+    if (!email.ok) throw invalid(email, asFailure);
     // Limits count every address alike, so a 429 tells nothing about which addresses have accounts.
-    await countSend(app.db, [
-      { key: `email:${email.value}`, max: limits.otpSendsPerAddress },
-      { key: `ip:${request.ip}`, max: limits.otpSendsPerIp },
-    ], limits.otpWindowMs);
+    await countSend(app.db, limits, { email: email.value, ip: request.ip });
     // Looking the account up and mailing happen after the answer: same answer, same time, either way.
     app.runInBackground('password reset code', async () => {
       const code = await issueResetCode(app.db, jwtSecret!, email.value);
@@ -36,31 +32,30 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/forgot-password-otp', {
+    config: { access: 'public' },
     schema: { body: ResetCodeBody, response: { 200: StatusAnswer } },
   }, async (request) => {
     const email = checkResetEmail(request.body.email);
-    if (!email.ok) throw failure(400, email.message);
+    if (!email.ok) throw invalid(email, asFailure);
     const code = checkResetCode(request.body.otp);
-    if (!code.ok) throw failure(400, code.message);
+    if (!code.ok) throw invalid(code, asFailure);
     // Checked, not used: the reset step checks it again. A wrong code counts a try.
-    const userId = await checkOtp(app.db, jwtSecret!, { purpose: 'password-reset', email: email.value, code: code.value, consume: false });
-    if (!userId) throw failure(400, INVALID_CODE);
+    await verifyResetCode(app.db, jwtSecret!, limits, email.value, code.value);
     return { status: true, message: 'Your OTP has been successfully verified.' };
   });
 
   app.post('/forgot-password/reset-password', {
+    config: { access: 'public' },
     schema: { body: ResetPasswordBody, response: { 200: StatusAnswer } },
   }, async (request) => {
     const { body } = request;
     const email = checkResetEmail(body.email);
-    if (!email.ok) throw failure(400, email.message);
+    if (!email.ok) throw invalid(email, asFailure);
     const code = checkResetCode(body.otp);
-    if (!code.ok) throw failure(400, code.message);
+    if (!code.ok) throw invalid(code, asFailure);
     const password = checkNewPassword(body.newPassword, body.confirmPassword);
-    if (!password.ok) throw failure(400, password.message);
-    const userId = await resetPassword(app.db, jwtSecret!, email.value, code.value, password.value);
-    if (!userId) throw failure(400, 'Failed to reset password. Try again.');
-    app.io.in(userRoom(userId)).disconnectSockets(true);
+    if (!password.ok) throw invalid(password, asFailure);
+    await resetPassword(app.db, jwtSecret!, limits, app.endSessions, { email: email.value, code: code.value, newPassword: password.value });
     return { status: true, message: 'Password successfully updated!' };
   });
 };

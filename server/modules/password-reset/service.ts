@@ -1,12 +1,21 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Limits } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { loginFailures, sessions, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
+import { failure, fieldError } from '../../lib/http-error.js';
+import { limitKeys } from '../../lib/limit-keys.js';
+import { checkOtp, checkOtpCapped, issueOtp } from '../../lib/otp/service.js';
+import { passwordProblem } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { checkOtp, issueOtp } from '../otp/service.js';
+import { clearHits } from '../../lib/quota.js';
+import type { EndSessions } from '../account/service.js';
+
+export const INVALID_CODE = 'Invalid OTP. Please try again.';
+export const RESET_FAILED = 'Failed to reset password. Try again.';
 
 /** The active account with this address, if any. */
 export async function findActiveUserByEmail(db: Db, email: string) {
-  const [user] = await db.select({ id: users.id, email: users.email }).from(users)
+  const [user] = await db.select({ id: users.id, email: users.email, username: users.username }).from(users)
     .where(and(eq(sql`lower(${users.email})`, email), eq(users.status, 'active'))).limit(1);
   return user;
 }
@@ -18,23 +27,42 @@ export async function issueResetCode(db: Db, secret: string, email: string): Pro
   return issueOtp(db, secret, { userId: user.id, purpose: 'password-reset', email });
 }
 
+/** Checks a reset code without using it (the code screen), under the address's cap of wrong codes. */
+export async function verifyResetCode(db: Db, secret: string, limits: Limits, email: string, code: string): Promise<void> {
+  const userId = await checkOtpCapped(db, secret, limits, { purpose: 'password-reset', email, code, consume: false });
+  if (!userId) throw failure(400, INVALID_CODE);
+}
+
+export interface PasswordReset {
+  email: string;
+  code: string;
+  newPassword: string;
+}
+
 /**
- * Uses the code and sets the password in one transaction: the code is marked used by the same UPDATE
- * that checks it again, so of concurrent submits exactly one wins. Every session of the user is revoked and
- * the login lockout cleared. Resolves to the user id, or undefined for a wrong, used or dead code.
+ * Checks the code (under the address's cap of wrong codes) and the password policy, then uses the
+ * code and sets the password in one transaction: the code is marked used by the same UPDATE that
+ * checks it again, so of concurrent submits exactly one wins. Every session of the user ends and the
+ * account's password-check counter is cleared. Resolves to the user id.
  */
-export async function resetPassword(db: Db, secret: string, email: string, code: string, newPassword: string) {
+export async function resetPassword(db: Db, secret: string, limits: Limits, endSessions: EndSessions, reset: PasswordReset) {
+  const check = { purpose: 'password-reset', email: reset.email, code: reset.code } as const;
   // A wrong code is refused (and counted) before paying for a password hash.
-  if (!(await checkOtp(db, secret, { purpose: 'password-reset', email, code, consume: false }))) return undefined;
-  const passwordHash = await hashPassword(newPassword);
-  return db.transaction(async (tx) => {
-    const userId = await checkOtp(tx, secret, { purpose: 'password-reset', email, code, consume: true });
-    if (!userId) return undefined; // commits the counted wrong try
+  const userId = await checkOtpCapped(db, secret, limits, { ...check, consume: false });
+  if (!userId) throw failure(400, RESET_FAILED);
+  const [owner] = await db.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, userId));
+  const problem = passwordProblem(reset.newPassword, owner);
+  if (problem) throw fieldError(400, problem, 'newPassword', { status: false });
+  const passwordHash = await hashPassword(reset.newPassword);
+  const done = await db.transaction(async (tx) => {
+    if (!(await checkOtp(tx, secret, { ...check, consume: true }))) return false; // used meanwhile
     const [user] = await tx.update(users).set({ passwordHash })
       .where(and(eq(users.id, userId), eq(users.status, 'active'))).returning({ id: users.id });
-    if (!user) return undefined;
-    await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-    await tx.delete(loginFailures).where(eq(loginFailures.accountKey, `user:${userId}`));
-    return userId;
+    if (!user) return false;
+    await endSessions({ userId }, tx);
+    await clearHits(tx, [limitKeys.passwordChecks(`user:${userId}`)]);
+    return true;
   });
+  if (!done) throw failure(400, RESET_FAILED);
+  return userId;
 }

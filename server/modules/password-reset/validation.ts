@@ -1,7 +1,6 @@
+import { fail, type Checked } from '../../lib/checked.js';
 import { normalizeEmail } from '../../lib/text.js';
-import { otpText, PASSWORD_MIN, type Checked, type OtpValue } from '../account/validation.js';
-
-const fail = (message: string) => ({ ok: false, message }) as const;
+import { otpText, PASSWORD_MIN, type OtpValue } from '../account/validation.js';
 
 /** Spec §5 "Forgot password": e-mail required, then shaped. */
 export function checkResetEmail(raw: string | undefined): Checked<string> {

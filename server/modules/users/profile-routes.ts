@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { failure, notFound } from '../../lib/http-error.js';
-import { removeUpload, saveImage } from '../uploads/images.js';
-import { MB } from '../uploads/plugin.js';
-import { readFormFields, readImageFile } from '../uploads/read-parts.js';
+import { countUpload, removeUpload, saveImage } from '../../lib/uploads/images.js';
+import { readFormFields, readImageFile } from '../../lib/uploads/read-parts.js';
+import { MB } from '../../plugins/multipart.js';
+import { callerOf } from '../../plugins/auth.js';
 import { checkProfile } from './profile.js';
 import { IdParams, ProfileAnswer, ProfileBody, UploadAnswer, UserIdParams } from './schemas.js';
 import { findUserById, replaceProfileImage, updateProfile } from './service.js';
@@ -18,11 +19,12 @@ async function formFieldsAsBody(request: FastifyRequest) {
 
 const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put('/edit-profile/:userId', {
-    // Authenticate before reading a form: only the owner gets the body parsed (validation runs after).
-    preValidation: [app.requireSelf('userId'), formFieldsAsBody],
+    // The access check runs before the body is read: only the owner gets a form parsed.
+    config: { access: { self: 'userId' } },
+    preValidation: formFieldsAsBody,
     schema: { params: UserIdParams, body: ProfileBody, response: { 200: ProfileAnswer } },
   }, async (request) => {
-    const id = request.user!.id;
+    const id = callerOf(request).user.id;
     const current = await findUserById(app.db, id);
     if (!current) throw userGone();
     const checked = checkProfile(request.body, current.contactNumber);
@@ -33,13 +35,15 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/:id/upload', {
-    preHandler: app.requireSelf('id'),
+    config: { access: { self: 'id' } },
     schema: { params: IdParams, response: { 200: UploadAnswer } },
   }, async (request) => {
     const { uploadsDir } = app.config;
+    const userId = callerOf(request).user.id;
+    await countUpload(app.db, app.config.limits, userId);
     const bytes = await readImageFile(request, { field: 'profileImage', maxBytes: 5 * MB, tooLargeMessage: 'Image size should be less than 5MB' });
     const imageUrl = await saveImage(uploadsDir, 'profile', bytes);
-    const result = await replaceProfileImage(app.db, request.user!.id, imageUrl).catch(async (error: unknown) => {
+    const result = await replaceProfileImage(app.db, userId, imageUrl).catch(async (error: unknown) => {
       await removeUpload(uploadsDir, imageUrl);
       throw error;
     });

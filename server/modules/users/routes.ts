@@ -8,7 +8,7 @@ import { toUserDto, UserSchema } from './user-dto.js';
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Anyone may read a profile; only the owner sees e-mail and phone.
   app.get('/user/:id', {
-    preHandler: app.optionalAuth,
+    config: { access: 'public' },
     schema: {
       params: IdParams,
       response: { 200: Type.Object({ status: Type.Boolean(), user: UserSchema }) },

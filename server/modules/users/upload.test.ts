@@ -87,3 +87,31 @@ describe('POST /api/:id/upload', () => {
     expect((await upload(image(await photo('png', 4, 4)), other.token)).statusCode).toBe(403);
   });
 });
+
+describe('upload abuse', () => {
+  it('refuses an image over 25 megapixels before decoding it', async () => {
+    const huge = await sharp({ create: { width: 5200, height: 5000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    const response = await upload(image(huge));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(NOT_AN_IMAGE);
+  });
+
+  it('limits uploads per user', async () => {
+    const limited = await buildTestApp({ limits: { uploadsPerUser: 2 } });
+    try {
+      const me = await signUp(limited.app);
+      const small = await photo('png', 8, 8);
+      const send = async () => {
+        const form = await multipart({}, image(small));
+        return limited.app.inject({ method: 'POST', url: `/api/${me.id}/upload`, headers: { ...bearer(me.token), ...form.headers }, payload: form.payload });
+      };
+      expect((await send()).statusCode).toBe(200);
+      expect((await send()).statusCode).toBe(200);
+      const refused = await send();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: 'Too many uploads. Please try again later.' });
+    } finally {
+      await limited.close();
+    }
+  }, SETUP_TIMEOUT);
+});

@@ -1,6 +1,6 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, HttpError } from '../../lib/http-error.js';
+import { badRequest, HttpError } from '../http-error.js';
 import { NOT_AN_IMAGE } from './images.js';
 
 const INVALID_FORM = 'Invalid multipart/form-data body';

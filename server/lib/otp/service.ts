@@ -1,8 +1,14 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Limits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { otps } from '../../db/schema.js';
 import type { OtpPurpose } from '../../db/tables/otps.js';
+import { failure } from '../http-error.js';
+import { limitKeys } from '../limit-keys.js';
+import { returnHits, takeHits } from '../quota.js';
 import { generateCode, hashCode, OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES } from './codes.js';
+
+export const TOO_MANY_WRONG_CODES = 'Too many wrong codes for this e-mail address. Please try again in 24 hours.';
 
 export interface OtpTarget {
   userId: string;
@@ -67,4 +73,19 @@ export async function checkOtp(db: Db, secret: string, check: OtpCheck): Promise
 /** Drops the user's unused codes of a purpose (the reset codes, once the address they went to changed). */
 export async function dropOtps(db: Db, userId: string, purpose: OtpPurpose): Promise<void> {
   await db.delete(otps).where(and(eq(otps.userId, userId), eq(otps.purpose, purpose), isNull(otps.usedAt)));
+}
+
+/**
+ * `checkOtp` under the address's daily cap of wrong codes: the check counts before it runs (so a
+ * parallel burst cannot exceed the cap) and is uncounted when the code was right. Past the cap every
+ * code for the address is refused (429) until the window ends, whatever code is issued meanwhile:
+ * the 5 tries of each new code no longer add up to thousands of guesses a day.
+ */
+export async function checkOtpCapped(db: Db, secret: string, limits: Limits, check: OtpCheck): Promise<string | undefined> {
+  const hits = await takeHits(db, [{
+    key: limitKeys.codeFailures(check.email), max: limits.codeFailuresPerAddress, windowMs: limits.codeFailureWindowMs,
+  }], () => failure(429, TOO_MANY_WRONG_CODES));
+  const userId = await checkOtp(db, secret, check);
+  if (userId) await returnHits(db, hits);
+  return userId;
 }

@@ -2,12 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { badRequest } from '../../lib/http-error.js';
+import type { Limits } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { badRequest, tooManyRequests } from '../http-error.js';
+import { limitKeys } from '../limit-keys.js';
+import { takeHits } from '../quota.js';
 
 export const NOT_AN_IMAGE = 'Please select an image file';
 
-/** Decompression bombs stop here: a 40-megapixel image is refused before it is decoded. */
-const MAX_INPUT_PIXELS = 40_000_000;
+/** Decompression bombs stop here: an image over 25 megapixels (a 6000 x 4000 photo fits) is refused before it is decoded. */
+export const MAX_INPUT_PIXELS = 25_000_000;
+export const TOO_MANY_UPLOADS = 'Too many uploads. Please try again later.';
+
+/** Counts one image upload against the user's hourly allowance (decoding and re-encoding cost CPU); 429 past it. */
+export async function countUpload(db: Db, limits: Limits, userId: string): Promise<void> {
+  await takeHits(db, [{ key: limitKeys.uploadsByUser(userId), max: limits.uploadsPerUser, windowMs: limits.uploadWindowMs }],
+    () => tooManyRequests(TOO_MANY_UPLOADS));
+}
 const MAX_SIDE = 1600;
 
 type ImageType = 'jpeg' | 'png' | 'webp';

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.js';
+import { revokeSessionRows, type SessionScope } from '../lib/sessions.js';
+import { sessionRoom } from './realtime.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The one way sessions end (logout: that session; password or e-mail change: the others; reset
+     * and deletion: all): their rows are revoked, so their tokens stop working, and their sockets are
+     * disconnected, on every instance once an adapter is configured. Pass the transaction that
+     * makes the change; a rollback after the disconnect only means the clients reconnect.
+     */
+    endSessions(scope: SessionScope, db?: Db): Promise<void>;
+  }
+}
+
+async function sessions(app: FastifyInstance) {
+  app.decorate('endSessions', async (scope: SessionScope, db: Db = app.db) => {
+    const ids = await revokeSessionRows(db, scope);
+    for (const id of ids) app.io.in(sessionRoom(id)).disconnectSockets(true);
+  });
+}
+
+export default fp(sessions, { name: 'sessions', fastify: '5.x', dependencies: ['realtime'] });
