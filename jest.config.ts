@@ -6,6 +6,15 @@ const esmOnly = [
   'react-leaflet', '@react-leaflet', 'jose', 'typebox', 'content-disposition', 'cookie',
 ].join('|');
 
+const serverProject = {
+  // Node's environment plus PGlite loaded outside Jest's sandbox (see the file).
+  testEnvironment: '<rootDir>/server/test/pglite-environment.cjs',
+  roots: ['<rootDir>/server'],
+  transform: { '^.+\\.(m?[tj]sx?)$': 'babel-jest' },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly})/)`],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+};
+
 const config: Config = {
   projects: [
     {
@@ -26,13 +35,15 @@ const config: Config = {
     },
     {
       displayName: 'server',
-      // Node's environment plus PGlite loaded outside Jest's sandbox (see the file).
-      testEnvironment: '<rootDir>/server/test/pglite-environment.cjs',
-      roots: ['<rootDir>/server'],
+      ...serverProject,
       testMatch: ['**/*.test.ts'],
-      transform: { '^.+\\.(m?[tj]sx?)$': 'babel-jest' },
-      transformIgnorePatterns: [`/node_modules/(?!(${esmOnly})/)`],
-      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/server/test/security/'],
+    },
+    {
+      // npm run test:security: the route-table suite (authorization matrix, fuzzing, abuse limits).
+      displayName: 'security',
+      ...serverProject,
+      testMatch: ['<rootDir>/server/test/security/**/*.test.ts'],
     },
   ],
 };

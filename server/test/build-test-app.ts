@@ -15,6 +15,8 @@ export interface TestAppOptions {
   /** Lowered in rate-limit tests; generous by default so other tests never meet a limit. */
   limits?: Partial<Limits>;
   config?: Partial<Omit<Config, 'limits'>>;
+  /** Another app's database (a restart); it stays open when this app closes. */
+  db?: Db;
   /** Fastify's logger option (default: none); tests that read the log pass pino options with a stream. */
   logger?: AppDeps['logger'];
   /** Add routes (e.g. to exercise access classes) before the app is made ready. */
@@ -42,7 +44,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       geoUpstreamIntervalMs: 0, geoTimeoutMs: 2000, ...options.limits,
     },
   };
-  const database = await createTestDatabase();
+  const database = options.db
+    ? { db: options.db, close: async () => {} }
+    : await createTestDatabase();
   const app = await buildApp({ config, db: database.db, logger: options.logger ?? false });
   try {
     await options.extend?.(app);

@@ -1,0 +1,101 @@
+import type { InjectOptions } from 'fastify';
+import { SETUP_TIMEOUT } from '../build-test-app.js';
+import {
+  badCallers, bearer, fillPath, paramsOf, privateValues, recordFigures, routeKey, rowsOf, scenarios, signUp, startSuite, type Suite,
+} from './harness.js';
+
+// The authorization matrix, generated from the app's own route table: every route × every kind of
+// caller. A route joins the day it is registered (it must declare an access class and have a scenario).
+let suite: Suite;
+beforeAll(async () => {
+  suite = await startSuite();
+}, SETUP_TIMEOUT);
+afterAll(() => suite?.close());
+
+const figures = { routes: 0, requests: 0, violations: 0 };
+afterAll(() => recordFigures('authorization matrix', figures));
+
+describe('the route table', () => {
+  it('every registered route declares an access class; outside /api only public files', () => {
+    const table = suite.t.app.routeTable;
+    expect(table.filter((route) => !route.access).map(routeKey)).toEqual([]);
+    expect(table.filter((route) => !route.url.startsWith('/api/') && route.access !== 'public').map(routeKey)).toEqual([]);
+    expect(suite.apiRoutes.length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('every /api route has a matrix scenario', () => {
+    expect(suite.apiRoutes.map(routeKey).filter((key) => !scenarios[key])).toEqual([]);
+  });
+});
+
+describe('every route × every caller', () => {
+  it('no unexpected success, no change to the victim\'s rows, no private field to anyone but the owner', async () => {
+    const { t } = suite;
+    const victim = await signUp(t.app);
+    const callers = await badCallers(t, victim);
+    const before = await rowsOf(t, victim.id);
+    const problems: string[] = [];
+    const send = async (route: (typeof suite.apiRoutes)[number], request: InjectOptions, token: string | undefined, params: Record<string, string>) => {
+      figures.requests++;
+      return t.app.inject({
+        ...request,
+        method: route.method as InjectOptions['method'],
+        url: fillPath(route.url, params),
+        headers: { ...(request.headers ?? {}), ...(token ? bearer(token) : {}) },
+      });
+    };
+    for (const route of suite.apiRoutes) {
+      figures.routes++;
+      // A fresh attacker for each route: what a call did to the attacker's own account (logout,
+      // a new e-mail address) must not spoil the next route's call.
+      const attacker = await signUp(t.app);
+      const key = routeKey(route);
+      const scenario = scenarios[key];
+      const access = route.access!;
+      const victimParams = Object.fromEntries(paramsOf(route.url).map((name) => [name, victim.id]));
+      // The attacker's own valid request, aimed at the victim's id wherever the path or body names a user.
+      const request = await scenario.request(t, attacker);
+      const payload = request.payload && typeof request.payload === 'object' && !Buffer.isBuffer(request.payload)
+        ? { ...request.payload, ...('userId' in (route.schema?.body as { properties?: object } ?? {}).properties! ? { userId: victim.id } : {}) }
+        : request.payload;
+      const aimed = { ...request, payload };
+      for (const [caller, token] of Object.entries(callers)) {
+        const answer = await send(route, aimed, token, victimParams);
+        if (access !== 'public' && answer.statusCode !== 401) problems.push(`${key} as ${caller}: ${answer.statusCode} ${answer.body.slice(0, 120)}`);
+        if (answer.statusCode >= 500) problems.push(`${key} as ${caller}: ${answer.statusCode}`);
+        if (privateValues(victim).some((value) => answer.body.includes(value))) problems.push(`${key} as ${caller} shows private fields`);
+      }
+      const asOther = await send(route, aimed, attacker.token, victimParams);
+      const allowed = typeof access === 'object' ? [403, 404] : access === 'public' || access === 'signed-in' ? null : [];
+      if (allowed && !allowed.includes(asOther.statusCode)) problems.push(`${key} as another user: ${asOther.statusCode} ${asOther.body.slice(0, 120)}`);
+      if (asOther.statusCode >= 500) problems.push(`${key} as another user: ${asOther.statusCode}`);
+      if (privateValues(victim).some((value) => asOther.body.includes(value))) problems.push(`${key} as another user shows private fields`);
+    }
+    const after = await rowsOf(t, victim.id);
+    for (const table of Object.keys(before)) {
+      if (JSON.stringify(before[table]) !== JSON.stringify(after[table])) problems.push(`the victim's rows in ${table} changed`);
+    }
+    figures.violations += problems.length;
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('the owner\'s own valid call succeeds on every route (the matrix requests are real ones)', async () => {
+    const { t } = suite;
+    const problems: string[] = [];
+    for (const route of suite.apiRoutes) {
+      const key = routeKey(route);
+      const owner = await signUp(t.app);
+      const request = await scenarios[key].request(t, owner);
+      figures.requests++;
+      const answer = await t.app.inject({
+        ...request,
+        method: route.method as InjectOptions['method'],
+        url: fillPath(route.url, Object.fromEntries(paramsOf(route.url).map((name) => [name, owner.id]))),
+        headers: { ...(request.headers ?? {}), ...bearer(owner.token) },
+      });
+      if (answer.statusCode !== scenarios[key].ok) problems.push(`${key}: ${answer.statusCode} ${answer.body.slice(0, 160)}`);
+    }
+    figures.violations += problems.length;
+    expect(problems).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,173 @@
+import { appendFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, getTableColumns, type Table } from 'drizzle-orm';
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import type { InjectOptions } from 'fastify';
+import sharp from 'sharp';
+import * as schema from '../../db/schema.js';
+import { sessions } from '../../db/schema.js';
+import { signToken } from '../../lib/tokens.js';
+import type { RouteEntry } from '../../plugins/auth.js';
+import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../build-test-app.js';
+import { bearer, login, newRegistration, randomIp, signUp } from '../fixtures.js';
+import { multipart } from '../multipart.js';
+import { startNominatimStub } from '../nominatim-stub.js';
+
+export type Account = Awaited<ReturnType<typeof signUp>>;
+
+export interface Suite {
+  t: TestApp;
+  /** The registered /api routes (GET standing for HEAD), from the app's own route table. */
+  apiRoutes: RouteEntry[];
+  close(): Promise<void>;
+}
+
+export async function startSuite(): Promise<Suite> {
+  const stub = await startNominatimStub();
+  const t = await buildTestApp({ config: { nominatimUrl: stub.url } });
+  return {
+    t,
+    apiRoutes: t.app.routeTable.filter((route) => route.url.startsWith('/api/')),
+    async close() {
+      await t.close();
+      await stub.close();
+    },
+  };
+}
+
+export const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+
+/** Path parameters of a route pattern (`/api/:id/upload` → ['id']). */
+export const paramsOf = (url: string) => [...url.matchAll(/:(\w+)/g)].map((match) => match[1]);
+export const fillPath = (url: string, values: Record<string, string>) => url.replace(/:(\w+)/g, (_all, name: string) => encodeURIComponent(values[name] ?? ''));
+
+/** The newest six-digit code the outbox holds for an address. */
+export async function codeFor(t: TestApp, email: string): Promise<string> {
+  await t.app.backgroundIdle();
+  const dir = path.join(t.config.dataDir, 'outbox');
+  const names = (await readdir(dir)).sort().reverse();
+  for (const name of names) {
+    const mail = await readFile(path.join(dir, name), 'utf8');
+    const code = /^\s+(\d{6})$/m.exec(mail)?.[1];
+    if (code && mail.includes(`To: ${email}`)) return code;
+  }
+  throw new Error(`no code for ${email}`);
+}
+
+let png: Buffer | undefined;
+const smallPng = async () => (png ??= await sharp({ create: { width: 8, height: 8, channels: 3, background: '#345' } }).png().toBuffer());
+let n = 0;
+const freshEmail = () => `security-${Date.now()}-${n++}@example.net`;
+
+export interface Scenario {
+  /** A valid request of `actor` on their own account or resource. */
+  request(t: TestApp, actor: Account): Promise<InjectOptions>;
+  /** What that request answers. */
+  ok: number;
+}
+
+/**
+ * How to make a valid call of each /api route. The matrix refuses a route it has no scenario for,
+ * so a new endpoint joins the suite the day it is registered (add one line here).
+ */
+export const scenarios: Record<string, Scenario> = {
+  'POST /api/register': { ok: 201, request: async () => ({ payload: newRegistration() }) },
+  'POST /api/login': { ok: 200, request: async (_t, actor) => ({ payload: { username: actor.body.username, password: actor.body.password } }) },
+  'POST /api/logout': { ok: 200, request: async () => ({}) },
+  'GET /api/user/:id': { ok: 200, request: async () => ({}) },
+  'GET /api/notifications': { ok: 200, request: async () => ({}) },
+  'PUT /api/edit-profile/:userId': { ok: 200, request: async () => ({ payload: { fullName: 'Asha Rao', bio: 'Hello', gender: 'female' } }) },
+  'POST /api/:id/upload': {
+    ok: 200,
+    request: async () => {
+      const form = await multipart({}, [{ name: 'profileImage', bytes: await smallPng(), filename: 'a.png', type: 'image/png' }]);
+      return { payload: form.payload, headers: form.headers };
+    },
+  },
+  'DELETE /api/delete-user/:userId': { ok: 200, request: async () => ({}) },
+  'POST /api/change-password/:userId': {
+    ok: 200,
+    request: async (_t, actor) => ({ payload: { currentPassword: actor.body.password, newPassword: 'a-new-secret-88', confirmPassword: 'a-new-secret-88' } }),
+  },
+  'POST /api/send-email-otp': { ok: 200, request: async () => ({ payload: { newEmail: freshEmail() } }) },
+  'POST /api/verify-email-otp': {
+    ok: 200,
+    request: async (t, actor) => {
+      const newEmail = freshEmail();
+      await t.app.inject({ method: 'POST', url: '/api/send-email-otp', headers: bearer(actor.token), payload: { newEmail } });
+      return { payload: { newEmail, otp: await codeFor(t, newEmail) } };
+    },
+  },
+  'POST /api/forgot-password': { ok: 200, request: async (_t, actor) => ({ payload: { email: actor.body.email } }) },
+  'POST /api/forgot-password-otp': {
+    ok: 200,
+    request: async (t, actor) => {
+      await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: actor.body.email } });
+      return { payload: { email: actor.body.email, otp: await codeFor(t, actor.body.email) } };
+    },
+  },
+  'POST /api/forgot-password/reset-password': {
+    ok: 200,
+    request: async (t, actor) => {
+      await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: actor.body.email } });
+      return { payload: { email: actor.body.email, otp: await codeFor(t, actor.body.email), newPassword: 'a-new-secret-88' } };
+    },
+  },
+  'GET /api/geo/reverse': { ok: 200, request: async () => ({ query: { lat: '15.4989', lon: '73.8278' } }) },
+  'GET /api/geo/search': { ok: 200, request: async () => ({ query: { q: 'Panaji' } }) },
+};
+
+/** The kinds of caller that must get nowhere on a route that is not public. */
+export async function badCallers(t: TestApp, victim: Account): Promise<Record<string, string | undefined>> {
+  const again = async () => (await login(t.app, victim.body.username, victim.body.password, randomIp())).json().token as string;
+  const revoked = await again();
+  await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(revoked) });
+  const expiredSession = await again();
+  const claims = JSON.parse(Buffer.from(expiredSession.split('.')[1], 'base64url').toString()) as { sid: string };
+  await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, claims.sid));
+  const [header, payload, signature] = victim.token.split('.');
+  const claimsOf = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+  return {
+    'no token': undefined,
+    'an expired token': await signToken(TEST_JWT_SECRET, { userId: victim.id, sessionId: claims.sid }, new Date(Date.now() - 60_000)),
+    'an expired session': expiredSession,
+    'a revoked token': revoked,
+    'a tampered token': `${header}.${Buffer.from(JSON.stringify({ ...claimsOf, sub: '00000000-0000-4000-8000-000000000000' })).toString('base64url')}.${signature}`,
+    'a garbage token': 'not.a.token',
+  };
+}
+
+/** Every row of every table that belongs to the user (by a foreign key to users, or the user row itself). */
+export async function rowsOf(t: TestApp, userId: string): Promise<Record<string, unknown[]>> {
+  const snapshot: Record<string, unknown[]> = {};
+  for (const table of Object.values(schema) as PgTable[]) {
+    const config = getTableConfig(table);
+    const columns = getTableColumns(table as Table);
+    const keys = config.name === 'users'
+      ? [columns.id]
+      : config.foreignKeys.filter((key) => getTableConfig(key.reference().foreignTable).name === 'users').flatMap((key) => key.reference().columns);
+    for (const column of keys) {
+      const rows = await t.db.select().from(table).where(eq(column, userId));
+      // Expired sessions authorise nothing and are pruned whenever anyone signs in: not the victim's data.
+      snapshot[`${config.name}.${column.name}`] = config.name === 'sessions'
+        ? rows.filter((row) => (row as { expiresAt: Date }).expiresAt > new Date())
+        : rows;
+    }
+  }
+  return snapshot;
+}
+
+/** What no one but the owner may ever read of an account. */
+export function privateValues(account: Account): string[] {
+  return [account.body.email, account.body.contactNumber, account.body.password, '$argon2', 'password_hash', 'passwordHash', 'code_hash', 'codeHash'];
+}
+
+// Figures go to a file the reporter (figures-reporter.cjs) prints at the end of the run.
+export const FIGURES_FILE = path.join(os.tmpdir(), 'need-spot-security-figures.jsonl');
+export function recordFigures(suite: string, figures: Record<string, number>) {
+  appendFileSync(FIGURES_FILE, JSON.stringify({ suite, ...figures }) + '\n');
+}
+
+export { bearer, signUp };
