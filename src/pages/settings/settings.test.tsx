@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { mockOtp, takenEmail } from '@mocks/fixtures/account';
 import { demoToken, demoUser } from '@mocks/fixtures/users';
 import { server } from '@mocks/server';
-import { loggedInState, renderWithProviders, skipSplash } from '@test-utils/render';
+import { selectSessionUser } from '@/shared/api';
+import { renderWithProviders, skipSplash, storeLogin } from '@test-utils/render';
 
 const requestBodies = (path: string) => {
   const bodies: unknown[] = [];
@@ -15,10 +16,8 @@ const requestBodies = (path: string) => {
 
 /** Logged in as the demo user, with the session also in localStorage as after a real login. */
 const loggedIn = () => {
-  const state = loggedInState();
-  localStorage.setItem('userData', JSON.stringify(state.session?.user));
-  localStorage.setItem('token', demoToken);
-  return { preloadedState: state };
+  storeLogin();
+  return {};
 };
 
 beforeEach(skipSplash);
@@ -78,7 +77,7 @@ describe('/settings', () => {
     expect(await screen.findByText('Deleted!')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.length).toBe(0);
-    expect(store.getState().session).toEqual({ user: null, token: null });
+    expect(store.getState().session).toEqual({ userId: null, token: null, expired: false });
     expect(store.getState().api.queries).toEqual({});
     expect(await screen.findByRole('heading', { name: 'Login Account' })).toBeInTheDocument();
   });
@@ -232,7 +231,7 @@ describe('change e-mail', () => {
     expect(await screen.findByText('Email Verified')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(verifies).toEqual([{ otp: mockOtp, newEmail: 'New@Example.com' }]);
-    expect(store.getState().session.user?.email).toBe('new@example.com');
+    expect(selectSessionUser(store.getState())?.email).toBe('new@example.com');
     expect(JSON.parse(localStorage.getItem('userData') ?? '{}').email).toBe('new@example.com');
   });
 });

@@ -6,12 +6,13 @@ import { sessionReducer } from '../auth';
 import { baseApi } from './base-api';
 import { geoApi } from './endpoints/geo';
 import { passwordResetApi } from './endpoints/password-reset';
+import { accountApi } from './endpoints/account';
 import { usersApi } from './endpoints/users';
 
 const makeApiStore = () =>
   configureStore({
     reducer: { [baseApi.reducerPath]: baseApi.reducer, session: sessionReducer },
-    preloadedState: { session: { user: { ...demoUser, token: demoToken }, token: demoToken } },
+    preloadedState: { session: { userId: demoUser._id, token: demoToken, expired: false } },
     middleware: (getDefault) => getDefault().concat(baseApi.middleware),
   });
 
@@ -55,7 +56,7 @@ it('reads data.message from the forgot-password and delete-user answers', async 
   expect(sent.data).toEqual({ status: true, message: 'An OTP has been sent to your email.' });
 
   server.use(http.delete('*/api/delete-user/:id', () => HttpResponse.json({ data: { message: 'Deleted!' } })));
-  const deleted = await store.dispatch(usersApi.endpoints.deleteAccount.initiate(demoUser._id));
+  const deleted = await store.dispatch(accountApi.endpoints.deleteAccount.initiate({ userId: demoUser._id }));
   expect(deleted.data).toEqual({ status: false, message: 'Deleted!' });
 });
 

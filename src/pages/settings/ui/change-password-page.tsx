@@ -2,7 +2,7 @@ import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { settleStatus, useChangePasswordMutation } from '@/shared/api';
-import { selectCurrentUser } from '@/shared/auth';
+import { selectUserId } from '@/shared/auth';
 import { paths } from '@/shared/config';
 import { useForm } from '@/shared/lib/form';
 import {
@@ -28,7 +28,7 @@ const empty: ChangePasswordValues = { currentPassword: '', newPassword: '', conf
 /** /settings/change-password: on success, home (this session stays; the others end). */
 export function ChangePasswordPage() {
   const navigate = useNavigate();
-  const userId = useSelector(selectCurrentUser)?._id ?? '';
+  const userId = useSelector(selectUserId) ?? '';
   const [changePassword, { isLoading }] = useChangePasswordMutation();
   const { field, formError, setFormError, handleSubmit } = useForm({
     initialValues: empty,

@@ -1,10 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useClearSession } from '@/features/logout';
-import { settleStatus, useDeleteAccountMutation, useGetUserQuery } from '@/shared/api';
-import { selectCurrentUser } from '@/shared/auth';
+import { settleStatus, useDeleteAccountMutation, useSessionUser } from '@/shared/api';
 import { getAppConfig, paths } from '@/shared/config';
 import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
@@ -39,18 +37,16 @@ function SettingsRow({ icon, label, children, action }: RowProps) {
 /** /settings: e-mail, masked password, status, and the Danger Zone (spec §2 Account Settings). */
 export function SettingsPage() {
   const navigate = useNavigate();
-  const sessionUser = useSelector(selectCurrentUser);
-  const userId = sessionUser?._id ?? '';
-  const { data: user } = useGetUserQuery(userId, { skip: !userId });
+  const { user, userId } = useSessionUser({ fresh: true });
   const [deleteAccount, { isLoading: deleting }] = useDeleteAccountMutation();
   const clearSession = useClearSession();
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const email = user?.email || sessionUser?.email || '';
+  const email = user?.email ?? '';
 
   const remove = async () => {
     setDeleteError(null);
-    const outcome = await settleStatus(deleteAccount(userId), SETTINGS_MESSAGES.deleteFailed);
+    const outcome = await settleStatus(deleteAccount({ userId: userId ?? '' }), SETTINGS_MESSAGES.deleteFailed);
     if (!outcome.ok) {
       setConfirming(false);
       setDeleteError(outcome.message);
