@@ -1,6 +1,9 @@
 export { baseApi, tagTypes, endSession } from './base-api';
 export type { TagType, SessionEndReason } from './base-api';
 export { onSessionEnd } from './session-hooks';
+export { optimisticUpdate, cachedArgs } from './optimistic';
+export type { OptimisticOptions } from './optimistic';
+export { onFailureNotice } from './failure-notice';
 export { selectSessionUser, useSessionUser, hydrateSessionUser } from './session-user';
 export { providesList } from './tags';
 export { getErrorMessage, getServerMessage, isNetworkError, settleStatus, GENERIC_ERROR } from './errors';
