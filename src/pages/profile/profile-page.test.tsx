@@ -3,7 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { tinyPngBase64 } from '@mocks/fixtures/account';
 import { demoPosition, reverseAnswer, seaPosition } from '@mocks/fixtures/geo';
-import { demoToken, demoUser } from '@mocks/fixtures/users';
+import { demoToken, demoUser, usersAnswers } from '@mocks/fixtures/users';
+import { answerError } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
 import { selectSessionUser } from '@/shared/api';
 import { renderWithProviders, storeLogin } from '@test-utils/render';
@@ -127,11 +128,11 @@ describe('saving', () => {
   });
 
   it.each([
-    ['the server message', undefined, 'Please enter your first and last name.'],
-    ['the fallback', HttpResponse.json({}, { status: 500 }), 'Something went wrong'],
-    ['the fallback for a network failure', HttpResponse.error(), 'Something went wrong'],
-  ])('shows %s when saving fails', async (_case, answer, shown) => {
-    if (answer) server.use(http.put('*/api/edit-profile/:userId', () => answer));
+    ['the server message', answerError(usersAnswers.editProfile, 'firstAndLastName'), 'Please enter your first and last name.'],
+    ['the fallback', http.put('*/api/edit-profile/:userId', () => HttpResponse.json({}, { status: 500 })), 'Something went wrong'],
+    ['the fallback for a network failure', http.put('*/api/edit-profile/:userId', () => HttpResponse.error()), 'Something went wrong'],
+  ])('shows %s when saving fails', async (_case, handler, shown) => {
+    server.use(handler);
     const { user, store } = await setup();
 
     await user.clear(screen.getByLabelText('Full Name'));
@@ -187,13 +188,13 @@ describe('profile photo', () => {
   });
 
   it.each([
-    ['the server message (it sniffs the bytes)', () => file(['not really'], 'fake.png', 'image/png'), undefined, 'Please select an image file'],
+    ['the server message (it sniffs the bytes)', () => file(['not really'], 'fake.png', 'image/png'), answerError(usersAnswers.uploadProfileImage, 'notAnImage'), 'Please select an image file'],
     ['the server message for a big file', png, HttpResponse.json({ message: 'Image size should be less than 5MB' }, { status: 413 }), 'Image size should be less than 5MB'],
     ['the fallback', png, HttpResponse.json({}, { status: 500 }), 'Upload failed. Please try again.'],
     ['the fallback for a network failure', png, HttpResponse.error(), 'Upload failed. Please try again.'],
   ])('shows %s when the upload fails', async (_case, makeFile, answer, shown) => {
     const bodies = formBodies(/\/upload$/);
-    if (answer) server.use(http.post('*/api/:id/upload', () => answer));
+    server.use(answer instanceof Response ? http.post('*/api/:id/upload', () => answer) : answer);
     const { user, store } = await setup();
 
     await user.upload(picker(), makeFile());

@@ -6,7 +6,7 @@ export type { OptimisticOptions } from './optimistic';
 export { onFailureNotice } from './failure-notice';
 export { selectSessionUser, useSessionUser, hydrateSessionUser } from './session-user';
 export { providesList } from './tags';
-export { getErrorMessage, getServerMessage, isNetworkError, settleStatus, GENERIC_ERROR } from './errors';
+export { getErrorField, getErrorMessage, getServerMessage, isNetworkError, settleStatus, GENERIC_ERROR } from './errors';
 export type { User, StatusResult } from './endpoints/wire';
 
 export {

@@ -30,7 +30,7 @@ export function ChangePasswordPage() {
   const navigate = useNavigate();
   const userId = useSelector(selectUserId) ?? '';
   const [changePassword, { isLoading }] = useChangePasswordMutation();
-  const { field, formError, setFormError, handleSubmit } = useForm({
+  const { field, formError, setFormError, showServerError, handleSubmit } = useForm({
     initialValues: empty,
     validate: validateChangePassword,
     busy: isLoading,
@@ -40,7 +40,8 @@ export function ChangePasswordPage() {
     // The refusal's or the failed request's own message, else the spec's fallback.
     const outcome = await settleStatus(changePassword({ userId, ...values }), SETTINGS_MESSAGES.passwordFailed);
     if (!outcome.ok) {
-      setFormError(outcome.message);
+      // A message about one field (a too common new password) goes under that field.
+      if (!showServerError(outcome.field, outcome.message)) setFormError(outcome.message);
       return;
     }
     toast.success(outcome.result.message || SETTINGS_MESSAGES.passwordChanged);
