@@ -162,8 +162,8 @@ test.describe('signed in', () => {
     await expect(page.getByText(newEmail)).toBeVisible();
   });
 
-  test('change password: other sessions end, this one stays, the new password logs in', async ({ page, browser, account: user, request, baseURL }) => {
-    const other = await browser.newContext({ storageState: await sessionState(request, baseURL ?? '', user) });
+  test('change password: other sessions end, this one stays, the new password logs in', async ({ page, browser, account: user, request }) => {
+    const other = await browser.newContext({ storageState: await sessionState(request, user) });
     const otherPage = await other.newPage();
     await otherPage.goto('/');
     expect(await apiStatus(otherPage, '/api/notifications')).toBe(200);

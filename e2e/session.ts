@@ -3,10 +3,13 @@ import { uniqueUser, type TestUser } from './helpers';
 
 type StorageState = { cookies: []; origins: { origin: string; localStorage: { name: string; value: string }[] }[] };
 
+/** The server's address: global-setup sets it after the config (and its `use.baseURL`) was read. */
+const api = (path: string) => new URL(path, process.env.E2E_BASE_URL).href;
+
 /** Registers through the API, as the registration form would. */
 export async function registerViaApi(request: APIRequestContext, user: TestUser) {
   const { password, ...rest } = user;
-  const response = await request.post('/api/register', { data: { ...rest, password, confirmPassword: password } });
+  const response = await request.post(api('/api/register'), { data: { ...rest, password, confirmPassword: password } });
   expect(response.status(), await response.text()).toBe(201);
 }
 
@@ -15,14 +18,14 @@ export async function registerViaApi(request: APIRequestContext, user: TestUser)
  * login (localStorage 'userData' with the token, and 'token'), so a journey starts signed in without
  * the login screen's 3 to 5 s redirect. Only the login journeys themselves use the form.
  */
-export async function sessionState(request: APIRequestContext, baseURL: string, user: Pick<TestUser, 'username' | 'password'>): Promise<StorageState> {
-  const response = await request.post('/api/login', { data: { username: user.username, password: user.password } });
+export async function sessionState(request: APIRequestContext, user: Pick<TestUser, 'username' | 'password'>): Promise<StorageState> {
+  const response = await request.post(api('/api/login'), { data: { username: user.username, password: user.password } });
   expect(response.status(), await response.text()).toBe(200);
   const { user: answered, token } = (await response.json()) as { user: Record<string, unknown>; token: string };
   return {
     cookies: [],
     origins: [{
-      origin: new URL(baseURL).origin,
+      origin: new URL(api('/')).origin,
       localStorage: [
         { name: 'userData', value: JSON.stringify({ ...answered, token }) },
         { name: 'token', value: token },
@@ -42,8 +45,8 @@ export const test = base.extend<{ signedIn: boolean; account: TestUser }>({
     await registerViaApi(request, user);
     await use(user);
   },
-  storageState: async ({ signedIn, storageState, account, request, baseURL }, use) => {
-    await use(signedIn ? await sessionState(request, baseURL ?? '', account) : storageState);
+  storageState: async ({ signedIn, storageState, account, request }, use) => {
+    await use(signedIn ? await sessionState(request, account) : storageState);
   },
 });
 
