@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { demoPosition } from '../mocks/fixtures/geo';
-import { logIn, register, uniqueUser, type TestUser } from './helpers';
+import { logIn } from './helpers';
 import { readCodeFromOutbox } from './mail';
+import { expect, sessionState, test } from './session';
 
 // A 1×1 PNG; the server re-encodes it to WebP.
 const PNG = Buffer.from(
@@ -9,15 +10,9 @@ const PNG = Buffer.from(
   'base64',
 );
 
-// Most journeys register and log in (3 to 5 s of redirect each), some twice.
-test.describe.configure({ timeout: 90_000 });
-
-async function signedUp(page: Page): Promise<TestUser> {
-  const user = uniqueUser();
-  await register(page, user);
-  await logIn(page, user);
-  return user;
-}
+// Each journey gets a fresh account through the API; the signed-in ones start with its stored
+// session. Only the login journeys go through the login form (and its 3 to 5 s redirect).
+test.describe.configure({ timeout: 60_000 });
 
 /** An API call with the token this page has stored; its HTTP status. */
 const apiStatus = (page: Page, path: string) =>
@@ -26,10 +21,8 @@ const apiStatus = (page: Page, path: string) =>
     path,
   );
 
-test('forgot password: code by e-mail, new password, log in with it', async ({ page }) => {
-  const user = uniqueUser();
-  await register(page, user);
-
+test('forgot password: code by e-mail, new password, log in with it', async ({ page, account: user }) => {
+  await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
   await expect(page).toHaveTitle('Forgot Password | Need Spot');
@@ -60,159 +53,164 @@ test('forgot password: code by e-mail, new password, log in with it', async ({ p
   await logIn(page, { username: user.username, password: 'brand-new-1' });
 });
 
-test('profile: edit after confirming, survives a reload; photo upload; a fake image is refused', async ({ page }) => {
-  const user = await signedUp(page);
-  await page.goto('/profile');
-  await expect(page).toHaveTitle('My Profile | Need Spot');
-  await expect(page.getByRole('heading', { name: user.firstName, level: 2 })).toBeVisible();
-  await expect(page.getByText(`@${user.username}`)).toBeVisible();
-  await expect(page.getByText(user.email)).toBeVisible();
-  await expect(page.getByLabel('Contact No')).toHaveValue(user.contactNumber);
+test.describe('signed in', () => {
+  test.use({ signedIn: true });
 
-  await page.getByLabel('Full Name').fill('Nila Explorer');
-  await page.getByLabel('Bio').fill('Mountains first, beaches later.');
-  await page.getByLabel('Gender').selectOption('other');
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Save changes?' });
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('Your profile has been updated successfully.')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Nila', level: 2 })).toBeVisible();
-
-  await page.reload();
-  await expect(page.getByLabel('Full Name')).toHaveValue('Nila Explorer');
-  await expect(page.getByLabel('Bio')).toHaveValue('Mountains first, beaches later.');
-  await expect(page.getByLabel('Gender')).toHaveValue('other');
-  // The menu shows the new name from the stored session.
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(page.getByRole('dialog', { name: 'Account' }).getByText('Nila Explorer')).toBeVisible();
-  await page.keyboard.press('Escape');
-
-  // A real image: uploaded, re-encoded and shown from /uploads.
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Change photo' }).click();
-  await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
-  await expect(page.getByText('Profile image updated!')).toBeVisible();
-  const photo = page.getByRole('img', { name: 'Profile photo' });
-  await expect(photo).toHaveAttribute('src', /\/uploads\/profile\/[0-9a-f-]+\.webp$/);
-  expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  const src = await photo.getAttribute('src');
-
-  await page.reload();
-  await expect(page.getByRole('img', { name: 'Profile photo' })).toHaveAttribute('src', src ?? '');
-
-  // Text with an image name and type: the server looks at the bytes.
-  await page.getByLabel('Change photo').setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: Buffer.from('just text') });
-  await expect(page.getByText('Please select an image file')).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Profile photo' })).toHaveAttribute('src', src ?? '');
-});
-
-test.describe('with the browser position in Panaji', () => {
-  test.use({
-    geolocation: { latitude: demoPosition.latitude, longitude: demoPosition.longitude },
-    permissions: ['geolocation'],
-  });
-
-  test("the profile switch fills the location; the Location page shows city and state", async ({ page }) => {
-    await signedUp(page);
+  test('profile: edit after confirming, survives a reload; photo upload; a fake image is refused', async ({ page, account: user }) => {
     await page.goto('/profile');
-    const toggle = page.getByRole('switch', { name: 'Use Current Location' });
-    await toggle.click();
-    await expect(toggle).toBeChecked();
-    await expect(page.getByLabel('Location', { exact: true })).toHaveValue('Panaji, Goa');
-    await toggle.click();
-    await expect(page.getByLabel('Location', { exact: true })).toHaveValue('');
+    await expect(page).toHaveTitle('My Profile | Need Spot');
+    await expect(page.getByRole('heading', { name: user.firstName, level: 2 })).toBeVisible();
+    await expect(page.getByText(`@${user.username}`)).toBeVisible();
+    await expect(page.getByText(user.email)).toBeVisible();
+    await expect(page.getByLabel('Contact No')).toHaveValue(user.contactNumber);
 
-    await page.goto('/location');
-    await expect(page).toHaveTitle('Location | Need Spot');
-    await expect(page.getByText('Panaji', { exact: true })).toBeVisible();
-    await expect(page.getByText('Goa', { exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Real-time Updates' })).toBeDisabled();
-    await page.getByRole('button', { name: 'Refresh Now' }).click();
-    await expect(page.getByText('Panaji', { exact: true })).toBeVisible();
+    await page.getByLabel('Full Name').fill('Nila Explorer');
+    await page.getByLabel('Bio').fill('Mountains first, beaches later.');
+    await page.getByLabel('Gender').selectOption('other');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save changes?' });
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Your profile has been updated successfully.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Nila', level: 2 })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByLabel('Full Name')).toHaveValue('Nila Explorer');
+    await expect(page.getByLabel('Bio')).toHaveValue('Mountains first, beaches later.');
+    await expect(page.getByLabel('Gender')).toHaveValue('other');
+    // The menu shows the new name from the stored session.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Account' }).getByText('Nila Explorer')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // A real image: uploaded, re-encoded and shown from /uploads.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Change photo' }).click();
+    await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByText('Profile image updated!')).toBeVisible();
+    const photo = page.getByRole('img', { name: 'Profile photo' });
+    await expect(photo).toHaveAttribute('src', /\/uploads\/profile\/[0-9a-f-]+\.webp$/);
+    expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const src = await photo.getAttribute('src');
+
+    await page.reload();
+    await expect(page.getByRole('img', { name: 'Profile photo' })).toHaveAttribute('src', src ?? '');
+
+    // Text with an image name and type: the server looks at the bytes.
+    await page.getByLabel('Change photo').setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: Buffer.from('just text') });
+    await expect(page.getByText('Please select an image file')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Profile photo' })).toHaveAttribute('src', src ?? '');
   });
-});
 
-test('without permission the Location page says why', async ({ page }) => {
-  await page.goto('/location');
-  await expect(page.getByText('Permission denied to access location')).toBeVisible();
-  await expect(
-    page.getByText('Could not access your precise location. Make sure location permissions are enabled in your browser.'),
-  ).toBeVisible();
-});
+  test.describe('with the browser position in Panaji', () => {
+    test.use({
+      geolocation: { latitude: demoPosition.latitude, longitude: demoPosition.longitude },
+      permissions: ['geolocation'],
+    });
 
-test('change e-mail with a code from the new address', async ({ page }) => {
-  const user = await signedUp(page);
-  const newEmail = `new.${user.email}`;
+    test("the profile switch fills the location; the Location page shows city and state", async ({ page }) => {
+      await page.goto('/profile');
+      const toggle = page.getByRole('switch', { name: 'Use Current Location' });
+      await toggle.click();
+      await expect(toggle).toBeChecked();
+      await expect(page.getByLabel('Location', { exact: true })).toHaveValue('Panaji, Goa');
+      await toggle.click();
+      await expect(page.getByLabel('Location', { exact: true })).toHaveValue('');
 
-  await page.goto('/settings');
-  await expect(page).toHaveTitle('Account Settings | Need Spot');
-  await expect(page.getByText(user.email)).toBeVisible();
-  await expect(page.getByText('Premium Member')).toBeVisible();
-  await page.getByRole('link', { name: 'Change Email' }).click();
-  await expect(page).toHaveURL(/\/settings\/change-email$/);
-  await page.getByLabel('New Email').fill(newEmail);
-  await page.getByRole('button', { name: 'Receive OTP' }).click();
-  await expect(page.getByText('OTP Sent')).toBeVisible();
-  await expect(page).toHaveURL(/\/settings\/verify-email-otp$/);
+      await page.goto('/location');
+      await expect(page).toHaveTitle('Location | Need Spot');
+      await expect(page.getByText('Panaji', { exact: true })).toBeVisible();
+      await expect(page.getByText('Goa', { exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Real-time Updates' })).toBeDisabled();
+      await page.getByRole('button', { name: 'Refresh Now' }).click();
+      await expect(page.getByText('Panaji', { exact: true })).toBeVisible();
+    });
+  });
 
-  await page.getByLabel('OTP', { exact: true }).fill('0000');
-  await page.getByRole('button', { name: 'Verify OTP' }).click();
-  await expect(page.getByText('Invalid OTP.')).toBeVisible();
+  test('without permission the Location page says why', async ({ page }) => {
+    await page.goto('/location');
+    await expect(page.getByText('Permission denied to access location')).toBeVisible();
+    await expect(
+      page.getByText('Could not access your precise location. Make sure location permissions are enabled in your browser.'),
+    ).toBeVisible();
+  });
 
-  await page.getByLabel('OTP', { exact: true }).fill(await readCodeFromOutbox(newEmail));
-  await page.getByRole('button', { name: 'Verify OTP' }).click();
-  await expect(page.getByText('Email Verified')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
-  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('userData'))) ?? '{}').email).toBe(newEmail);
+  test('change e-mail with a code from the new address', async ({ page, account: user }) => {
+    const newEmail = `new.${user.email}`;
 
-  await page.goto('/settings');
-  await expect(page.getByText(newEmail)).toBeVisible();
-});
+    await page.goto('/settings');
+    await expect(page).toHaveTitle('Account Settings | Need Spot');
+    await expect(page.getByText(user.email)).toBeVisible();
+    await expect(page.getByText('Premium Member')).toBeVisible();
+    await page.getByRole('link', { name: 'Change Email' }).click();
+    await expect(page).toHaveURL(/\/settings\/change-email$/);
+    await page.getByLabel('New Email').fill(newEmail);
+    await page.getByRole('button', { name: 'Receive OTP' }).click();
+    await expect(page.getByText('OTP Sent')).toBeVisible();
+    await expect(page).toHaveURL(/\/settings\/verify-email-otp$/);
 
-test('change password: other sessions end, this one stays, the new password logs in', async ({ page, browser }) => {
-  const user = await signedUp(page);
-  const other = await browser.newContext();
-  const otherPage = await other.newPage();
-  await logIn(otherPage, user);
-  expect(await apiStatus(otherPage, '/api/notifications')).toBe(200);
+    await page.getByLabel('OTP', { exact: true }).fill('0000');
+    await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await expect(page.getByText('Invalid OTP.')).toBeVisible();
 
-  await page.goto('/settings');
-  await page.getByRole('link', { name: 'Change Password' }).click();
-  await expect(page).toHaveURL(/\/settings\/change-password$/);
-  await page.getByLabel('Current Password', { exact: true }).fill('wrong-password');
-  await page.getByLabel('New Password', { exact: true }).fill('changed-123');
-  await page.getByLabel('Confirm New Password', { exact: true }).fill('changed-123');
-  await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByText('Current password is incorrect')).toBeVisible();
+    await page.getByLabel('OTP', { exact: true }).fill(await readCodeFromOutbox(newEmail));
+    await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await expect(page.getByText('Email Verified')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('userData'))) ?? '{}').email).toBe(newEmail);
 
-  await page.getByLabel('Current Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByText('Password Changed')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+    await page.goto('/settings');
+    await expect(page.getByText(newEmail)).toBeVisible();
+  });
 
-  expect(await apiStatus(page, '/api/notifications')).toBe(200);
-  expect(await apiStatus(otherPage, '/api/notifications')).toBe(401);
+  test('change password: other sessions end, this one stays, the new password logs in', async ({ page, browser, account: user, request }) => {
+    const other = await browser.newContext({ storageState: await sessionState(request, user) });
+    const otherPage = await other.newPage();
+    await otherPage.goto('/');
+    expect(await apiStatus(otherPage, '/api/notifications')).toBe(200);
 
-  await logIn(otherPage, { username: user.username, password: 'changed-123' });
-  await other.close();
-});
+    await page.goto('/settings');
+    await page.getByRole('link', { name: 'Change Password' }).click();
+    await expect(page).toHaveURL(/\/settings\/change-password$/);
+    await page.getByLabel('Current Password', { exact: true }).fill('wrong-password');
+    await page.getByLabel('New Password', { exact: true }).fill('changed-123');
+    await page.getByLabel('Confirm New Password', { exact: true }).fill('changed-123');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expect(page.getByText('Current password is incorrect')).toBeVisible();
 
-test('delete account: asked first, everything cleared, the login is gone', async ({ page }) => {
-  const user = await signedUp(page);
-  await page.goto('/settings');
-  await page.getByRole('button', { name: 'Delete Account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(dialog).toBeHidden();
+    await page.getByLabel('Current Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expect(page.getByText('Password Changed')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
 
-  await page.getByRole('button', { name: 'Delete Account' }).click();
-  await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Deleted!')).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    expect(await apiStatus(page, '/api/notifications')).toBe(200);
+    expect(await apiStatus(otherPage, '/api/notifications')).toBe(401);
 
-  await page.getByLabel('Username').fill(user.username);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText('Invalid username or password')).toBeVisible();
+    // The other tab still looks signed in until its next request: then it ends there and says why.
+    await otherPage.getByRole('button', { name: 'Open notifications' }).click();
+    await expect(otherPage).toHaveURL(/\/login$/);
+    await expect(otherPage.getByText('Your session has ended. Please log in again.')).toBeVisible();
+    expect(await otherPage.evaluate(() => localStorage.length)).toBe(0);
+
+    await logIn(otherPage, { username: user.username, password: 'changed-123' });
+    await other.close();
+  });
+
+  test('delete account: asked first, everything cleared, the login is gone', async ({ page, account: user }) => {
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Deleted!')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Invalid username or password')).toBeVisible();
+  });
 });

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { logIn, register, uniqueUser } from './helpers';
+import { expect, test } from './session';
 
 test('a traveller registers, logs in and is greeted by first name on Home', async ({ page }) => {
   const user = uniqueUser();
@@ -17,9 +17,7 @@ test('a traveller registers, logs in and is greeted by first name on Home', asyn
   await expect(page.getByText(new RegExp(`\\b${user.firstName}\\b`)).first()).toBeVisible();
 });
 
-test('registering the same username twice shows the server message', async ({ page }) => {
-  const user = uniqueUser();
-  await register(page, user);
+test('registering the same username twice shows the server message', async ({ page, account: user }) => {
   await page.goto('/register');
   await page.getByLabel('First name').fill(user.firstName);
   await page.getByLabel('Last name').fill(user.lastName);
@@ -62,14 +60,16 @@ test('empty submits show the validation messages and send nothing', async ({ pag
   expect(apiCalls).toEqual([]);
 });
 
-test('logout clears the session and returns to Home', async ({ page }) => {
-  const user = uniqueUser();
-  await register(page, user);
-  await logIn(page, user);
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  expect(await page.evaluate(() => localStorage.length)).toBe(0);
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+test.describe('signed in', () => {
+  test.use({ signedIn: true });
+
+  test('logout clears the session and returns to Home', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  });
 });

@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { nominatimNoAddress, nominatimReverse, nominatimSearch, seaPosition } from '../mocks/fixtures/geo';
+import { startNominatimStub } from '../mocks/nominatim-stub';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -31,38 +30,12 @@ async function waitUntilUp(url: string, server: ChildProcess, timeoutMs: number)
   throw new Error(`The server did not answer ${url} within ${timeoutMs} ms`);
 }
 
-/**
- * A Nominatim stand-in on loopback (jsonv2 answers from mocks/fixtures/geo.ts), so journeys that use
- * the browser's position never reach the real service. The open sea has no address, as there.
- */
-async function startNominatimStub() {
-  const stub = createHttpServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://stub');
-    const lat = Number(url.searchParams.get('lat'));
-    const lon = Number(url.searchParams.get('lon'));
-    let body: unknown;
-    if (url.pathname === '/reverse') {
-      body = lat === seaPosition.latitude && lon === seaPosition.longitude
-        ? nominatimNoAddress
-        : { ...nominatimReverse, lat: String(lat), lon: String(lon) };
-    } else if (url.pathname === '/search') {
-      body = nominatimSearch;
-    } else {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  });
-  await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
-  const { port } = stub.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => stub.close(resolve)) };
-}
-
 // `npm start` on a fresh DATA_DIR (embedded database, demo seed), as a user would run it.
 export default async function globalSetup() {
   if (process.env.E2E_BASE_URL) return undefined;
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'need-spot-e2e-'));
+  // Journeys that use the browser's position never reach the real service.
   const nominatim = await startNominatimStub();
   const server = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: process.cwd(),

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { demoSessionUser, demoToken } from '@mocks/fixtures/users';
+import { demoToken, demoUser } from '@mocks/fixtures/users';
 import { routes } from '@/app/routes';
 import { makeStore, type AppStore, type RootState } from '@/app/model';
 
@@ -48,10 +48,14 @@ export function renderWithProviders(
   return { ...result, store, router, user };
 }
 
-/** preloadedState for a logged-in demo user (the same values the mock login returns). */
-export const loggedInState = (user: Record<string, unknown> = demoSessionUser): Partial<RootState> => ({
-  session: { user: { ...demoSessionUser, ...user, token: demoToken }, token: demoToken },
-});
+/**
+ * Signs the demo user in the way a reload after a real login finds it: localStorage 'userData' (with
+ * `user` over the demo values) and 'token'. Call before rendering; the new store reads them.
+ */
+export function storeLogin(user: Record<string, unknown> = {}): void {
+  localStorage.setItem('userData', JSON.stringify({ ...demoUser, ...user, token: demoToken }));
+  localStorage.setItem('token', demoToken);
+}
 
 /** Marks the home splash as already seen this session, for tests about other things. */
 export const skipSplash = () => sessionStorage.setItem('splashShown', 'true');

@@ -1,5 +1,4 @@
 import '@testing-library/jest-dom';
-import { resetMockUsers } from '@mocks/handlers/user-store';
 import { server } from '@mocks/server';
 
 // Runtime config as /config.js sets it; apiUrl '' → the api uses window.location.origin (P9).
@@ -30,7 +29,6 @@ window.scrollTo = (() => undefined) as typeof window.scrollTo;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
-  resetMockUsers();
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -1,8 +1,21 @@
-import { accountHandlers } from './account';
-import { authHandlers } from './auth';
-import { geoHandlers } from './geo';
-import { notificationsHandlers } from './notifications';
-import { usersHandlers } from './users';
+import { allRouteAnswers } from '../fixtures/all-routes';
+import { geoAnswers } from '../fixtures/geo';
+import { authAnswers } from '../fixtures/auth';
+import { answerOk } from './answer';
+import { loginHandler } from './auth';
+import { reverseGeocodeHandler } from './geo';
+import { uploadsHandler } from './users';
 
-/** One list per backend resource; later issues append theirs. */
-export const handlers = [...authHandlers, ...usersHandlers, ...accountHandlers, ...geoHandlers, ...notificationsHandlers];
+// Every route answers its `ok` fixture; the mocks check no rules (tests of error paths override a
+// handler with the route's named error: `server.use(answerError(route, 'name'))`). Two routes pick
+// among their fixtures by what was sent: login (the demo accounts) and the reverse lookup (the sea).
+const special = new Set<object>([authAnswers.login, geoAnswers.reverseGeocode]);
+
+export const handlers = [
+  loginHandler,
+  reverseGeocodeHandler,
+  ...Object.values(allRouteAnswers)
+    .filter((route) => !special.has(route))
+    .map((route) => answerOk(route)),
+  uploadsHandler,
+];

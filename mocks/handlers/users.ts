@@ -1,18 +1,9 @@
 import { http, HttpResponse } from 'msw';
-import { getMockUpload, getMockUser } from './user-store';
+import { tinyPngBase64 } from '../fixtures/account';
 
-export const usersHandlers = [
-  http.get('*/api/user/:id', ({ params }) =>
-    params.id === getMockUser()._id
-      ? HttpResponse.json({ status: true, user: getMockUser() })
-      : HttpResponse.json({ status: false, message: 'User not found' }, { status: 404 }),
-  ),
-
-  // Photos "uploaded" to the mock server (dev:mock shows them; jsdom never loads images).
-  http.get('*/uploads/profile/:file', ({ request }) => {
-    const upload = getMockUpload(new URL(request.url).pathname);
-    return upload
-      ? new HttpResponse(upload.bytes, { headers: { 'Content-Type': upload.type } })
-      : new HttpResponse(null, { status: 404 });
+// Uploaded photos (`npm run dev:mock` shows them; jsdom never loads images): a 1×1 PNG for any name.
+export const uploadsHandler = http.get('*/uploads/profile/:file', () =>
+  HttpResponse.arrayBuffer(Uint8Array.from(atob(tinyPngBase64), (c) => c.charCodeAt(0)).buffer, {
+    headers: { 'Content-Type': 'image/png' },
   }),
-];
+);

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import { onFailureNotice } from '@/shared/api';
 import type { AppStore } from '../model';
 
 // Only pages raise toasts, so react-toastify loads beside the first page instead of in the initial
@@ -14,6 +15,8 @@ interface AppProvidersProps {
 
 /** Store, router and toasts (react-toastify 11 injects its own CSS). Tests mount the same tree. */
 export function AppProviders({ store, router }: AppProvidersProps) {
+  // A failed optimistic change (like, follow, join) says so in a toast; loaded like the container.
+  useEffect(() => onFailureNotice((text) => void import('react-toastify').then(({ toast }) => toast.error(text))), []);
   return (
     <Provider store={store}>
       <RouterProvider router={router} />

@@ -7,6 +7,7 @@ import { NotificationsSidebar } from '@/widgets/notifications-sidebar';
 import { SideMenu } from '@/widgets/side-menu';
 import { isShellHidden } from '@/shared/config';
 import { Spinner } from '@/shared/ui/spinner';
+import { useSessionExpiry } from './use-session-expiry';
 import './app-layout.css';
 
 const MENU_ID = 'side-menu';
@@ -23,6 +24,7 @@ function PageFallback() {
 /** The shell around every page; hidden on login, registration and the forgot-password screens (spec §1). */
 export function AppLayout() {
   const { pathname } = useLocation();
+  useSessionExpiry();
   const [menuOpen, setMenuOpen] = useState(false);
   const [notificationsOpen, setNotificationsOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);

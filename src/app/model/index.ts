@@ -1,5 +1,5 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { baseApi } from '@/shared/api';
+import { baseApi, hydrateSessionUser, selectSessionUser } from '@/shared/api';
 import { createSessionPersistence, loadStoredSession, sessionReducer } from '@/shared/auth';
 
 const rootReducer = combineReducers({
@@ -11,16 +11,21 @@ export type RootState = ReturnType<typeof rootReducer>;
 
 /**
  * A fresh store (one per app start, one per test). The session is hydrated from localStorage unless
- * the caller preloads one. Redux DevTools are on outside production builds.
+ * the caller preloads one; the stored user goes into the api cache, its one owner. Redux DevTools
+ * are on outside production builds.
  */
 export function makeStore(preloadedState?: Partial<RootState>) {
-  const persistence = createSessionPersistence();
-  return configureStore({
+  const stored = loadStoredSession();
+  const persistence = createSessionPersistence(selectSessionUser);
+  const store = configureStore({
     reducer: rootReducer,
-    preloadedState: { session: loadStoredSession(), ...preloadedState },
+    preloadedState: { session: stored.session, ...preloadedState },
     middleware: (getDefault) => getDefault().prepend(persistence.middleware).concat(baseApi.middleware),
     devTools: process.env.NODE_ENV !== 'production',
   });
+  const hydrate = !preloadedState?.session && stored.user ? hydrateSessionUser(stored.user) : null;
+  if (hydrate) store.dispatch(hydrate);
+  return store;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

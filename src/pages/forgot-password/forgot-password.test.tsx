@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { mockOtp, throttledEmail } from '@mocks/fixtures/account';
+import { mockOtp } from '@mocks/fixtures/account';
+import { passwordResetAnswers } from '@mocks/fixtures/password-reset';
+import { answerError } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
 import { renderWithProviders } from '@test-utils/render';
 
@@ -76,9 +78,10 @@ describe('/forgot-password', () => {
     expect(screen.getByRole('button', { name: 'Reset Password' })).toBeEnabled();
   });
 
-  it('uses the mock server: a throttled address gets its message', async () => {
+  it("shows the server's answer for too many code requests", async () => {
+    server.use(answerError(passwordResetAnswers.forgotPassword, 'tooMany'));
     const { user, email, submit } = await setup();
-    await user.type(email, throttledEmail);
+    await user.type(email, 'asha@example.com');
     await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Please try again later.');
   });
@@ -171,7 +174,8 @@ describe('/forgot-password/otp', () => {
     expect(await screen.findByLabelText('New password')).toBeInTheDocument();
   });
 
-  it("shows the mock server's 'Invalid OTP. Please try again.' for a wrong code", async () => {
+  it("shows the server's 'Invalid OTP. Please try again.' for a wrong code", async () => {
+    server.use(answerError(passwordResetAnswers.verifyResetOtp, 'invalidOtp'));
     const { user, boxes, verify, router } = await setup();
     await user.click(boxes[0]);
     await user.paste('000000');
@@ -272,6 +276,24 @@ describe('/forgot-password/set-password', () => {
     await user.type(field('Confirm password'), 'new-secret');
     await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent(shown);
+    expect(router.state.location.pathname).toBe('/forgot-password/set-password');
+  });
+
+  it.each([
+    ['too common', 'tooCommon', 'This password is too common. Please choose a less common one.'],
+    ['the username or e-mail', 'passwordIsName', 'Your password must not be your username or e-mail address.'],
+  ] as const)('shows a refused new password (%s) under the New password field', async (_case, answer, shown) => {
+    server.use(answerError(passwordResetAnswers.resetPassword, answer));
+    const { user, field, submit, router } = await setup();
+    await user.type(field('New password'), 'password1');
+    await user.type(field('Confirm password'), 'password1');
+    await submit();
+
+    await waitFor(() => expect(field('New password')).toHaveAccessibleDescription(shown));
+    expect(field('New password')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('New password')).toHaveFocus();
+    expect(field('Confirm password')).toHaveValue('password1');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/forgot-password/set-password');
   });
 });

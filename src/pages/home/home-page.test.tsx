@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { demoSessionUser, demoToken } from '@mocks/fixtures/users';
-import { loggedInState, renderWithProviders, skipSplash } from '@test-utils/render';
+import { renderWithProviders, skipSplash, storeLogin } from '@test-utils/render';
 
 afterEach(() => jest.useRealTimers());
 
@@ -38,7 +38,8 @@ describe('welcome line', () => {
 
   it('uses the stored first name', async () => {
     skipSplash();
-    await renderHome({ preloadedState: loggedInState() });
+    storeLogin();
+    await renderHome();
     expect(screen.getByText('Welcome, Asha')).toBeInTheDocument();
   });
 

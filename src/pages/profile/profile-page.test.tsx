@@ -3,19 +3,15 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { tinyPngBase64 } from '@mocks/fixtures/account';
 import { demoPosition, reverseAnswer, seaPosition } from '@mocks/fixtures/geo';
-import { demoToken, demoUser } from '@mocks/fixtures/users';
+import { demoToken, demoUser, usersAnswers } from '@mocks/fixtures/users';
+import { answerError } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
-import { loggedInState, renderWithProviders } from '@test-utils/render';
-
-const loggedIn = () => {
-  const state = loggedInState();
-  localStorage.setItem('userData', JSON.stringify(state.session?.user));
-  localStorage.setItem('token', demoToken);
-  return { preloadedState: state };
-};
+import { selectSessionUser } from '@/shared/api';
+import { renderWithProviders, storeLogin } from '@test-utils/render';
 
 const setup = async () => {
-  const view = renderWithProviders('/profile', loggedIn());
+  storeLogin();
+  const view = renderWithProviders('/profile');
   await screen.findByRole('heading', { name: 'Edit Profile' });
   return view;
 };
@@ -99,6 +95,10 @@ describe('saving', () => {
   it('sends the multipart form after Confirm, says so, and updates the stored user', async () => {
     const bodies = formBodies(/\/api\/edit-profile\//);
     const { user, store } = await setup();
+    const userReads: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (/\/api\/user\//.test(request.url)) userReads.push(request.url);
+    });
 
     await user.clear(screen.getByLabelText('Full Name'));
     await user.type(screen.getByLabelText('Full Name'), 'Meera  Iyer Nair ');
@@ -119,19 +119,20 @@ describe('saving', () => {
         gender: 'other',
       },
     ]);
-    expect(store.getState().session.user).toMatchObject({ firstName: 'Meera', lastName: 'Iyer Nair', gender: 'other' });
+    expect(selectSessionUser(store.getState())).toMatchObject({ firstName: 'Meera', lastName: 'Iyer Nair', gender: 'other' });
     expect(JSON.parse(localStorage.getItem('userData') ?? '{}')).toMatchObject({ firstName: 'Meera', token: demoToken });
-    // The refetched profile shows the new name.
+    // The answer's user, written into the cache, shows the new name: one request, no refetch.
     expect(await screen.findByRole('heading', { name: 'Meera' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(userReads).toEqual([]);
   });
 
   it.each([
-    ['the server message', undefined, 'Please enter your first and last name.'],
-    ['the fallback', HttpResponse.json({}, { status: 500 }), 'Something went wrong'],
-    ['the fallback for a network failure', HttpResponse.error(), 'Something went wrong'],
-  ])('shows %s when saving fails', async (_case, answer, shown) => {
-    if (answer) server.use(http.put('*/api/edit-profile/:userId', () => answer));
+    ['the server message', answerError(usersAnswers.editProfile, 'firstAndLastName'), 'Please enter your first and last name.'],
+    ['the fallback', http.put('*/api/edit-profile/:userId', () => HttpResponse.json({}, { status: 500 })), 'Something went wrong'],
+    ['the fallback for a network failure', http.put('*/api/edit-profile/:userId', () => HttpResponse.error()), 'Something went wrong'],
+  ])('shows %s when saving fails', async (_case, handler, shown) => {
+    server.use(handler);
     const { user, store } = await setup();
 
     await user.clear(screen.getByLabelText('Full Name'));
@@ -140,7 +141,7 @@ describe('saving', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(shown);
-    expect(store.getState().session.user?.firstName).toBe('Asha');
+    expect(selectSessionUser(store.getState())?.firstName).toBe('Asha');
   });
 });
 
@@ -181,25 +182,25 @@ describe('profile photo', () => {
     expect(bodies).toEqual([{ profileImage: { name: 'me.png', type: 'image/png', size: expect.any(Number) } }]);
     const photo = await screen.findByRole('img', { name: 'Profile photo' });
     expect(photo.getAttribute('src')).toMatch(/^http:\/\/localhost\/uploads\/profile\/[0-9a-f-]+\.webp$/);
-    expect(store.getState().session.user?.profileImage).toBe(new URL(photo.getAttribute('src') ?? '').pathname);
+    expect(selectSessionUser(store.getState())?.profileImage).toBe(new URL(photo.getAttribute('src') ?? '').pathname);
     // No photo error (the toast is an alert of its own).
     expect(within(screen.getByRole('region', { name: 'Asha' })).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it.each([
-    ['the server message (it sniffs the bytes)', () => file(['not really'], 'fake.png', 'image/png'), undefined, 'Please select an image file'],
+    ['the server message (it sniffs the bytes)', () => file(['not really'], 'fake.png', 'image/png'), answerError(usersAnswers.uploadProfileImage, 'notAnImage'), 'Please select an image file'],
     ['the server message for a big file', png, HttpResponse.json({ message: 'Image size should be less than 5MB' }, { status: 413 }), 'Image size should be less than 5MB'],
     ['the fallback', png, HttpResponse.json({}, { status: 500 }), 'Upload failed. Please try again.'],
     ['the fallback for a network failure', png, HttpResponse.error(), 'Upload failed. Please try again.'],
   ])('shows %s when the upload fails', async (_case, makeFile, answer, shown) => {
     const bodies = formBodies(/\/upload$/);
-    if (answer) server.use(http.post('*/api/:id/upload', () => answer));
+    server.use(answer instanceof Response ? http.post('*/api/:id/upload', () => answer) : answer);
     const { user, store } = await setup();
 
     await user.upload(picker(), makeFile());
 
     expect(await screen.findByRole('alert')).toHaveTextContent(shown);
-    expect(store.getState().session.user?.profileImage).toBe('');
+    expect(selectSessionUser(store.getState())?.profileImage).toBe('');
     // The file itself was sent (not refused before sending).
     expect(bodies).toEqual([{ profileImage: expect.objectContaining({ type: 'image/png' }) }]);
   });

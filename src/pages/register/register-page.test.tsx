@@ -1,5 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { authAnswers } from '@mocks/fixtures/auth';
+import { answerError } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
 import { renderWithProviders } from '@test-utils/render';
 
@@ -160,12 +162,31 @@ describe('registration errors', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Network Issue.');
   });
 
-  it('uses the mock server: a taken username is reported', async () => {
+  it("shows the server's answer for a taken username", async () => {
+    server.use(answerError(authAnswers.register, 'usernameTaken'));
     const { fill, submit } = await setup();
 
     await fill({ ...valid, Username: 'demo' });
     await submit();
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Username already taken');
+  });
+
+  it.each([
+    ['too common', 'tooCommon', 'This password is too common. Please choose a less common one.'],
+    ['the username or e-mail', 'passwordIsName', 'Your password must not be your username or e-mail address.'],
+  ] as const)('shows a refused password (%s) under the Password field, keeping everything typed', async (_case, answer, shown) => {
+    server.use(answerError(authAnswers.register, answer));
+    const { fill, submit, field, router } = await setup();
+
+    await fill(valid);
+    await submit();
+
+    await waitFor(() => expect(field('Password')).toHaveAccessibleDescription(shown));
+    expect(field('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Password')).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/register');
+    for (const label of labels) expect(field(label)).toHaveValue(valid[label]);
   });
 });

@@ -1,9 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { mockOtp, takenEmail } from '@mocks/fixtures/account';
+import { accountAnswers, mockOtp } from '@mocks/fixtures/account';
+import { answerError, answerErrorOnce } from '@mocks/handlers/answer';
 import { demoToken, demoUser } from '@mocks/fixtures/users';
 import { server } from '@mocks/server';
-import { loggedInState, renderWithProviders, skipSplash } from '@test-utils/render';
+import { selectSessionUser } from '@/shared/api';
+import { renderWithProviders, skipSplash, storeLogin } from '@test-utils/render';
 
 const requestBodies = (path: string) => {
   const bodies: unknown[] = [];
@@ -15,10 +17,8 @@ const requestBodies = (path: string) => {
 
 /** Logged in as the demo user, with the session also in localStorage as after a real login. */
 const loggedIn = () => {
-  const state = loggedInState();
-  localStorage.setItem('userData', JSON.stringify(state.session?.user));
-  localStorage.setItem('token', demoToken);
-  return { preloadedState: state };
+  storeLogin();
+  return {};
 };
 
 beforeEach(skipSplash);
@@ -78,7 +78,7 @@ describe('/settings', () => {
     expect(await screen.findByText('Deleted!')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.length).toBe(0);
-    expect(store.getState().session).toEqual({ user: null, token: null });
+    expect(store.getState().session).toEqual({ userId: null, token: null, expired: false });
     expect(store.getState().api.queries).toEqual({});
     expect(await screen.findByRole('heading', { name: 'Login Account' })).toBeInTheDocument();
   });
@@ -148,7 +148,8 @@ describe('/settings/change-password', () => {
     expect(localStorage.getItem('token')).toBe(demoToken);
   });
 
-  it('shows the mock server message for a wrong current password', async () => {
+  it("shows the server's message for a wrong current password", async () => {
+    server.use(answerError(accountAnswers.changePassword, 'wrongPassword'));
     const { fill, submit, router } = await setup();
     await fill('wrong-one', 'new-secret', 'new-secret');
     await submit();
@@ -166,6 +167,28 @@ describe('/settings/change-password', () => {
     await fill('demo1234', 'new-secret', 'new-secret');
     await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
+  });
+});
+
+describe('/settings/change-password: a refused new password', () => {
+  it.each([
+    ['too common', 'tooCommon', 'This password is too common. Please choose a less common one.'],
+    ['the username or e-mail', 'passwordIsName', 'Your password must not be your username or e-mail address.'],
+  ] as const)('(%s) shows under New Password, keeping everything typed', async (_case, answer, shown) => {
+    server.use(answerError(accountAnswers.changePassword, answer));
+    const { user } = renderWithProviders('/settings/change-password', loggedIn());
+    const field = async (label: string) => screen.findByLabelText(label, { exact: true });
+    await user.type(await field('Current Password'), 'demo1234');
+    await user.type(await field('New Password'), 'password1');
+    await user.type(await field('Confirm New Password'), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+
+    const next = await field('New Password');
+    await waitFor(() => expect(next).toHaveAccessibleDescription(shown));
+    expect(next).toHaveAttribute('aria-invalid', 'true');
+    expect(next).toHaveFocus();
+    expect(await field('Current Password')).toHaveValue('demo1234');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
 
@@ -192,8 +215,9 @@ describe('change e-mail', () => {
   });
 
   it('shows a status-false answer under the field', async () => {
+    server.use(answerError(accountAnswers.sendEmailOtp, 'emailTaken'));
     const { user, email, send, router } = await setup();
-    await user.type(email, takenEmail);
+    await user.type(email, 'taken@example.com');
     await send();
     await waitFor(() => expect(email).toHaveAccessibleDescription('Email already in use'));
     expect(router.state.location.pathname).toBe('/settings/change-email');
@@ -232,7 +256,7 @@ describe('change e-mail', () => {
     expect(await screen.findByText('Email Verified')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(verifies).toEqual([{ otp: mockOtp, newEmail: 'New@Example.com' }]);
-    expect(store.getState().session.user?.email).toBe('new@example.com');
+    expect(selectSessionUser(store.getState())?.email).toBe('new@example.com');
     expect(JSON.parse(localStorage.getItem('userData') ?? '{}').email).toBe('new@example.com');
   });
 });
@@ -268,15 +292,127 @@ describe('/settings/verify-email-otp', () => {
   });
 
   it.each([
-    ['the mock server message for a wrong code', undefined, 'Invalid OTP.'],
-    ['the fallback', HttpResponse.json({ status: false }, { status: 400 }), 'Invalid OTP.'],
-    ["'Otp Wrong.' for a raised error", HttpResponse.error(), 'Otp Wrong.'],
-  ])('shows %s', async (_case, answer, shown) => {
-    if (answer) server.use(http.post('*/api/verify-email-otp', () => answer));
+    ["the server's message for a wrong code", answerError(accountAnswers.verifyEmailOtp, 'invalidOtp'), 'Invalid OTP.'],
+    ['the fallback', http.post('*/api/verify-email-otp', () => HttpResponse.json({ status: false }, { status: 400 })), 'Invalid OTP.'],
+    ["'Otp Wrong.' for a raised error", http.post('*/api/verify-email-otp', () => HttpResponse.error()), 'Otp Wrong.'],
+  ])('shows %s', async (_case, handler, shown) => {
+    server.use(handler);
     const { user, otp, verify, router } = await setup();
     await user.type(otp, '9999');
     await verify();
     expect(await screen.findByRole('alert')).toHaveTextContent(shown);
     expect(router.state.location.pathname).toBe('/settings/verify-email-otp');
+  });
+});
+
+// Sudo mode: a session that signed in more than 10 minutes ago must confirm the current password
+// before deleting the account or changing the e-mail; the server asks with a 403 naming the field.
+describe('asked for the current password', () => {
+  const deleteBodies = () => {
+    const bodies: unknown[] = [];
+    server.events.on('request:start', async ({ request }) => {
+      if (request.method === 'DELETE') bodies.push(await request.clone().text());
+    });
+    return bodies;
+  };
+
+  const openDeleteDialog = async () => {
+    const view = renderWithProviders('/settings', loggedIn());
+    await screen.findByRole('heading', { name: 'Account Settings', level: 1 });
+    await view.user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    const confirm = () => view.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    return { ...view, dialog, confirm };
+  };
+
+  it('a fresh session deletes at once, sending no body (spec flow)', async () => {
+    const bodies = deleteBodies();
+    const { confirm, router } = await openDeleteDialog();
+    await confirm();
+    expect(await screen.findByText('Deleted!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(bodies).toEqual(['']);
+  });
+
+  it('delete: the dialog stays open, asks for the password under a labelled field, then deletes with it', async () => {
+    server.use(answerErrorOnce(accountAnswers.deleteUser, 'passwordRequired'));
+    const bodies = deleteBodies();
+    const { dialog, confirm, user, router, store } = await openDeleteDialog();
+
+    await confirm();
+
+    const password = await within(dialog).findByLabelText('Current Password');
+    expect(password).toHaveAccessibleDescription('Please enter your current password to continue.');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveFocus();
+    expect(screen.getByRole('dialog', { name: 'Delete your account?' })).toBeInTheDocument();
+    // A 403 is not a dead session.
+    expect(store.getState().session.token).toBe(demoToken);
+    expect(localStorage.getItem('token')).toBe(demoToken);
+
+    await user.type(password, 'demo1234');
+    await confirm();
+
+    expect(await screen.findByText('Deleted!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(bodies).toEqual(['', JSON.stringify({ currentPassword: 'demo1234' })]);
+  });
+
+  it('delete: a wrong password shows under the field and keeps what was typed', async () => {
+    server.use(answerErrorOnce(accountAnswers.deleteUser, 'passwordRequired'));
+    const { dialog, confirm, user } = await openDeleteDialog();
+    await confirm();
+    const password = await within(dialog).findByLabelText('Current Password');
+
+    await confirm();
+    expect(password).toHaveAccessibleDescription('Current password is required.');
+
+    server.use(answerError(accountAnswers.deleteUser, 'wrongPassword'));
+    await user.type(password, 'not-it');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(password).toHaveAccessibleDescription('Current password is incorrect'));
+    expect(password).toHaveValue('not-it');
+    expect(screen.getByRole('dialog', { name: 'Delete your account?' })).toBeInTheDocument();
+  });
+
+  it('delete: too many tries closes the dialog with the message', async () => {
+    server.use(answerError(accountAnswers.deleteUser, 'tooMany'));
+    const { confirm } = await openDeleteDialog();
+    await confirm();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Please try again later.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('change e-mail: asks for the password, keeps the address, and sends both', async () => {
+    server.use(answerErrorOnce(accountAnswers.sendEmailOtp, 'passwordRequired'));
+    const sends = requestBodies('/api/send-email-otp');
+    const { user, router } = renderWithProviders('/settings/change-email', loggedIn());
+    const email = await screen.findByLabelText('New Email');
+    await user.type(email, 'new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Receive OTP' }));
+
+    const password = await screen.findByLabelText('Current Password');
+    expect(password).toHaveAccessibleDescription('Please enter your current password to continue.');
+    expect(password).toHaveFocus();
+    expect(email).toHaveValue('new@example.com');
+    expect(router.state.location.pathname).toBe('/settings/change-email');
+
+    await user.click(screen.getByRole('button', { name: 'Receive OTP' }));
+    expect(password).toHaveAccessibleDescription('Current password is required.');
+
+    await user.type(password, 'demo1234');
+    await user.click(screen.getByRole('button', { name: 'Receive OTP' }));
+    expect(await screen.findByText('OTP Sent')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/verify-email-otp'));
+    expect(sends).toEqual([{ newEmail: 'new@example.com' }, { newEmail: 'new@example.com', currentPassword: 'demo1234' }]);
+  });
+
+  it('change e-mail: a wrong password shows under the password field', async () => {
+    server.use(answerErrorOnce(accountAnswers.sendEmailOtp, 'wrongPassword'));
+    const { user } = renderWithProviders('/settings/change-email', loggedIn());
+    await user.type(await screen.findByLabelText('New Email'), 'new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Receive OTP' }));
+    expect(await screen.findByLabelText('Current Password')).toHaveAccessibleDescription('Current password is incorrect');
+    expect(screen.getByLabelText('New Email')).not.toHaveAccessibleDescription();
   });
 });

@@ -1,7 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { http, HttpResponse } from 'msw';
 import { notifications } from '@mocks/fixtures/notifications';
-import { demoSessionUser, demoToken, demoUser } from '@mocks/fixtures/users';
+import { demoToken, demoUser } from '@mocks/fixtures/users';
 import { server } from '@mocks/server';
 import { sessionReducer, type SessionState } from '../auth';
 import { baseApi } from './base-api';
@@ -9,7 +9,7 @@ import { notificationsApi, toNotifications } from './endpoints/notifications';
 import { usersApi } from './endpoints/users';
 import { providesList } from './tags';
 
-const makeApiStore = (session: SessionState = { user: null, token: null }) =>
+const makeApiStore = (session: SessionState = { userId: null, token: null, expired: false }) =>
   configureStore({
     reducer: { [baseApi.reducerPath]: baseApi.reducer, session: sessionReducer },
     preloadedState: { session },
@@ -25,7 +25,7 @@ describe('base query', () => {
         return HttpResponse.json({ success: true, data: notifications });
       }),
     );
-    const store = makeApiStore({ user: demoSessionUser, token: demoToken });
+    const store = makeApiStore({ userId: demoUser._id, token: demoToken, expired: false });
 
     const result = await store.dispatch(notificationsApi.endpoints.getNotifications.initiate());
 

@@ -1,11 +1,12 @@
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import { selectToken, type SessionState } from '../auth';
-import { getBackendOrigin } from '../config';
+import { createApi } from '@reduxjs/toolkit/query/react';
+import type { Dispatch } from '@reduxjs/toolkit';
+import { sessionCleared, sessionExpired } from '../auth';
+import { createBaseQuery } from './base-query';
+import { runSessionEndHooks } from './session-hooks';
 
-/** Every tag the product uses, declared once (conventions 9). */
+/** Every tag the product uses, declared once (conventions 9); each one is provided by a query. */
 export const tagTypes = [
   'User',
-  'Session',
   'Notification',
   'Trip',
   'Need',
@@ -22,28 +23,26 @@ export const tagTypes = [
 
 export type TagType = (typeof tagTypes)[number];
 
-let rawBaseQuery: ReturnType<typeof fetchBaseQuery> | undefined;
-
-/**
- * Built on first use so the runtime config (/config.js, or the jest setup) is read after it is set.
- * The base is absolute even when apiUrl is '' (fetch in jest has no document base URL: stack-notes P9).
- */
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, api, extraOptions) => {
-  rawBaseQuery ??= fetchBaseQuery({
-    baseUrl: `${getBackendOrigin()}/api/`,
-    prepareHeaders: (headers, { getState }) => {
-      const token = selectToken(getState() as { session: SessionState });
-      if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
-      return headers;
-    },
-  });
-  return rawBaseQuery(args, api, extraOptions);
-};
-
 /** The one api slice; resources add their endpoints with `baseApi.injectEndpoints` in ./endpoints. */
 export const baseApi = createApi({
   reducerPath: 'api',
-  baseQuery,
+  baseQuery: createBaseQuery((api) => endSession(api.dispatch, 'expired')),
   tagTypes,
   endpoints: () => ({}),
 });
+
+export type SessionEndReason = 'logout' | 'deleted' | 'expired';
+
+/**
+ * The one way a session ends, whatever ends it. At once: the session and ALL of localStorage are
+ * cleared (the session listener), and the socket and anything else registered with `onSessionEnd`
+ * close. Then the api state is reset, once `settled` (a request that must not be aborted, like the
+ * logout call itself) has finished either way. 'expired' (the server refused the token) also makes
+ * the app say so and go to /login.
+ */
+export async function endSession(dispatch: Dispatch, reason: SessionEndReason, settled?: Promise<unknown>): Promise<void> {
+  dispatch(reason === 'expired' ? sessionExpired() : sessionCleared());
+  runSessionEndHooks();
+  await settled?.catch(() => undefined);
+  dispatch(baseApi.util.resetApiState());
+}

@@ -1,4 +1,4 @@
-import { getErrorMessage, getServerMessage, isNetworkError, settleStatus } from './errors';
+import { getErrorField, getErrorMessage, getServerMessage, isNetworkError, settleStatus } from './errors';
 
 it('uses the server message when present', () => {
   expect(getErrorMessage({ status: 409, data: { message: 'Email already in use' } }, 'fallback')).toBe(
@@ -58,5 +58,27 @@ describe('settleStatus', () => {
       network: true,
     });
     expect(await settleStatus(failure(offline), 'Failed')).toEqual({ ok: false, message: 'Failed', network: true });
+  });
+});
+
+describe('errors about one field', () => {
+  const tooCommon = 'This password is too common. Please choose a less common one.';
+
+  it('reads the field from a failed request or a raw answer', () => {
+    expect(getErrorField({ status: 400, data: { message: tooCommon, field: 'password' } })).toBe('password');
+    expect(getErrorField({ status: false, message: 'x', field: 'newPassword' })).toBe('newPassword');
+    expect(getErrorField({ status: 400, data: { message: 'x' } })).toBeUndefined();
+    expect(getErrorField({ status: 400, data: { message: 'x', field: 7 } })).toBeUndefined();
+    expect(getErrorField(undefined)).toBeUndefined();
+  });
+
+  it('settleStatus hands the field on with the message', async () => {
+    const refusal = { status: 400, data: { status: false, message: tooCommon, field: 'newPassword' } };
+    expect(await settleStatus({ unwrap: () => Promise.reject(refusal) }, 'Failed')).toEqual({
+      ok: false,
+      message: tooCommon,
+      network: false,
+      field: 'newPassword',
+    });
   });
 });

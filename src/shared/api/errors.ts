@@ -12,8 +12,24 @@ export function getServerMessage(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The body field an error answer is about (`{ message, field: 'password' }`), when the server
+ * names one: the form shows the message under that field instead of above the form.
+ */
+export function getErrorField(error: unknown): string | undefined {
+  if (!isRecord(error)) return undefined;
+  const body = 'data' in error ? error.data : error;
+  return isRecord(body) && typeof body.field === 'string' && body.field !== '' ? body.field : undefined;
+}
+
 export function getErrorMessage(error: unknown, fallback: string = GENERIC_ERROR): string {
   return getServerMessage(error) ?? fallback;
+}
+
+/** `{ field }` when the error names one, else nothing (so outcomes without one compare equal as before). */
+function fieldOf(error: unknown): { field?: string } {
+  const field = getErrorField(error);
+  return field ? { field } : {};
 }
 
 /** True for network failures, timeouts and unparsable answers (no HTTP status from the server). */
@@ -22,7 +38,9 @@ export function isNetworkError(error: unknown): boolean {
 }
 
 /** How a request answered with `{ status, message }` ended: its answer, or the text to show instead. */
-export type StatusOutcome<R> = { ok: true; result: R } | { ok: false; message: string; network: boolean };
+export type StatusOutcome<R> =
+  | { ok: true; result: R }
+  | { ok: false; message: string; network: boolean; field?: string };
 
 /**
  * Runs a `{ status, message }` mutation (`trigger(args)`, unwrapped here). A refusal (`status: false`)
@@ -40,6 +58,6 @@ export async function settleStatus<R extends { status: boolean; message: string 
   } catch (failure) {
     const offline = isNetworkError(failure);
     const message = offline && network !== undefined ? network : (getServerMessage(failure) ?? fallback);
-    return { ok: false, message, network: offline };
+    return { ok: false, message, network: offline, ...fieldOf(failure) };
   }
 }

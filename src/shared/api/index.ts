@@ -1,7 +1,13 @@
-export { baseApi, tagTypes } from './base-api';
-export type { TagType } from './base-api';
+export { baseApi, tagTypes, endSession } from './base-api';
+export type { TagType, SessionEndReason } from './base-api';
+export { onSessionEnd } from './session-hooks';
+export { optimisticUpdate, cachedArgs } from './optimistic';
+export type { OptimisticOptions } from './optimistic';
+export { onFailureNotice } from './failure-notice';
+export { selectSessionUser, useSessionUser, hydrateSessionUser } from './session-user';
 export { providesList } from './tags';
-export { getErrorMessage, getServerMessage, isNetworkError, settleStatus, GENERIC_ERROR } from './errors';
+export { getErrorField, getErrorMessage, getServerMessage, isNetworkError, settleStatus, GENERIC_ERROR } from './errors';
+export type { User, StatusResult } from './endpoints/wire';
 
 export {
   authApi,
@@ -12,24 +18,16 @@ export {
   REGISTER_SUCCESS_MESSAGE,
 } from './endpoints/auth';
 export type { LoginRequest, LoginResult, RegisterRequest, RegisterResult } from './endpoints/auth';
+export { usersApi, useGetUserQuery, useUpdateProfileMutation, useUploadProfileImageMutation } from './endpoints/users';
+export type { ProfileUpdate, ProfileUpdateResult, ProfileImageResult } from './endpoints/users';
 export {
-  usersApi,
-  useGetUserQuery,
-  useUpdateProfileMutation,
-  useUploadProfileImageMutation,
-  useChangePasswordMutation,
+  accountApi,
   useDeleteAccountMutation,
-} from './endpoints/users';
-export type {
-  User,
-  StatusResult,
-  ProfileUpdate,
-  ProfileUpdateResult,
-  ProfileImageResult,
-  ChangePasswordRequest,
-} from './endpoints/users';
-export { emailChangeApi, useSendEmailOtpMutation, useVerifyEmailOtpMutation } from './endpoints/email-change';
-export type { VerifyEmailOtpResult } from './endpoints/email-change';
+  useChangePasswordMutation,
+  useSendEmailOtpMutation,
+  useVerifyEmailOtpMutation,
+} from './endpoints/account';
+export type { ChangePasswordRequest, VerifyEmailOtpResult } from './endpoints/account';
 export {
   passwordResetApi,
   useRequestPasswordResetMutation,

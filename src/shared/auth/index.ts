@@ -1,12 +1,15 @@
 export {
   sessionReducer,
   sessionStarted,
-  sessionUserUpdated,
   sessionCleared,
-  selectCurrentUser,
+  sessionExpired,
+  expiryNoticeShown,
+  selectUserId,
   selectToken,
+  selectSessionExpired,
   selectIsLoggedIn,
 } from './session-slice';
 export { createSessionPersistence } from './session-persistence';
 export { loadStoredSession, USER_DATA_KEY, TOKEN_KEY } from './session-storage';
-export type { SessionState, SessionUser } from './session-user';
+export type { SessionState, StoredUser } from './session-user';
+export { SESSION_EXPIRED_STATE, isSessionExpiredState } from './session-expiry';

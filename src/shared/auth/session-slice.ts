@@ -1,32 +1,36 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { SessionState, SessionUser } from './session-user';
+import type { SessionState } from './session-user';
 
-const emptySession: SessionState = { user: null, token: null };
+export const emptySession: SessionState = { userId: null, token: null, expired: false };
 
 export const sessionSlice = createSlice({
   name: 'session',
   initialState: emptySession,
   reducers: {
-    sessionStarted(_state, action: PayloadAction<{ user: SessionUser; token: string }>) {
-      const { user, token } = action.payload;
-      return { user: { ...user, token }, token };
+    sessionStarted(_state, action: PayloadAction<{ userId: string; token: string }>) {
+      return { ...action.payload, expired: false };
     },
-    /** Merges fresh profile fields into the stored user (profile edits, token count). */
-    sessionUserUpdated(state, action: PayloadAction<Partial<SessionUser>>) {
-      if (state.user) state.user = { ...state.user, ...action.payload, token: state.user.token };
-    },
+    /** Logout and account deletion. */
     sessionCleared() {
       return emptySession;
+    },
+    /** The server refused the token (revoked, expired, account gone). */
+    sessionExpired() {
+      return { ...emptySession, expired: true };
+    },
+    expiryNoticeShown(state) {
+      state.expired = false;
     },
   },
 });
 
-export const { sessionStarted, sessionUserUpdated, sessionCleared } = sessionSlice.actions;
+export const { sessionStarted, sessionCleared, sessionExpired, expiryNoticeShown } = sessionSlice.actions;
 export const sessionReducer = sessionSlice.reducer;
 
 type WithSession = { session: SessionState };
 
-export const selectCurrentUser = (state: WithSession) => state.session.user;
+export const selectUserId = (state: WithSession) => state.session.userId;
 export const selectToken = (state: WithSession) => state.session.token;
+export const selectSessionExpired = (state: WithSession) => state.session.expired;
 /** Spec §4: logged in only when both the stored user data and the token are present. */
-export const selectIsLoggedIn = (state: WithSession) => Boolean(state.session.user && state.session.token);
+export const selectIsLoggedIn = (state: WithSession) => Boolean(state.session.userId && state.session.token);

@@ -1,26 +1,31 @@
 import { clearStorage, readJson, readString, writeJson, writeString } from '../lib/storage';
-import type { SessionState, SessionUser } from './session-user';
+import { emptySession } from './session-slice';
+import type { SessionState, StoredUser } from './session-user';
 
 /** localStorage keys of spec §3. */
 export const USER_DATA_KEY = 'userData';
 export const TOKEN_KEY = 'token';
 
-const isSessionUser = (value: unknown): value is SessionUser =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isStoredUser = (value: unknown): value is StoredUser =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as StoredUser)._id === 'string';
 
-/** Hydrates the session at store creation; a malformed entry counts as absent. */
-export function loadStoredSession(): SessionState {
+/**
+ * The session as stored, read at store creation: the session itself, and the stored user for the api
+ * cache. Logged in needs both keys (spec §4); a malformed entry counts as absent.
+ */
+export function loadStoredSession(): { session: SessionState; user: StoredUser | null } {
   const user = readJson<unknown>(USER_DATA_KEY);
   const token = readString(TOKEN_KEY);
-  return { user: isSessionUser(user) ? user : null, token: token || null };
+  if (!isStoredUser(user) || !token) return { session: emptySession, user: null };
+  return { session: { userId: user._id, token, expired: false }, user };
 }
 
-export function storeSession({ user, token }: { user: SessionUser; token: string }): void {
-  writeJson(USER_DATA_KEY, user);
+export function storeSession({ user, token }: { user: { _id: string }; token: string }): void {
+  writeJson(USER_DATA_KEY, { ...user, token });
   writeString(TOKEN_KEY, token);
 }
 
-/** Logout and account deletion clear ALL of localStorage (spec §2 Side menu, §4). */
+/** Logout, account deletion and a refused token clear ALL of localStorage (spec §2 Side menu, §4). */
 export function clearStoredSession(): void {
   clearStorage('local');
 }

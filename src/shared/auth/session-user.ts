@@ -1,22 +1,17 @@
 /**
- * The user as stored in localStorage 'userData' (spec §3): the login answer's user plus its token.
- * Kept structural here so shared/auth needs nothing from shared/api.
+ * The session: who is signed in and with which token. The user's data itself lives in the api cache
+ * (GET /api/user/{id}); localStorage 'userData' (spec §3) is written from there.
  */
-export interface SessionUser {
-  _id: string;
-  token: string;
-  firstName?: string;
-  lastName?: string;
-  username?: string;
-  email?: string;
-  phone?: string;
-  contactNumber?: string;
-  profileImage?: string;
-  tokens?: number;
-  [extra: string]: unknown;
+export interface SessionState {
+  userId: string | null;
+  token: string | null;
+  /** Set when the server refused the token (401): the app says so and goes to /login, then clears it. */
+  expired: boolean;
 }
 
-export interface SessionState {
-  user: SessionUser | null;
-  token: string | null;
+/** localStorage 'userData': the user as the server answered it, plus its token (spec §3). */
+export interface StoredUser {
+  _id: string;
+  token?: string;
+  [field: string]: unknown;
 }

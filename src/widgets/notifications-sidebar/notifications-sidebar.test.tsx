@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { notifications } from '@mocks/fixtures/notifications';
 import { server } from '@mocks/server';
-import { loggedInState, renderWithProviders, skipSplash } from '@test-utils/render';
+import { renderWithProviders, skipSplash, storeLogin } from '@test-utils/render';
 
 beforeEach(skipSplash);
 afterEach(() => server.events.removeAllListeners());
@@ -25,7 +25,8 @@ it("lists the user's notifications from the server, after a loading state", asyn
       return HttpResponse.json({ success: true, data: notifications });
     }),
   );
-  const { sidebar } = await openSidebar({ preloadedState: loggedInState() });
+  storeLogin();
+  const { sidebar } = await openSidebar();
 
   expect(within(sidebar).getByRole('status', { name: 'Loading notifications' })).toBeInTheDocument();
   release();
@@ -42,19 +43,22 @@ it("lists the user's notifications from the server, after a loading state", asyn
 
 it("says 'No notifications yet' when there are none", async () => {
   server.use(http.get('*/api/notifications', () => HttpResponse.json({ success: true, data: [] })));
-  const { sidebar } = await openSidebar({ preloadedState: loggedInState() });
+  storeLogin();
+  const { sidebar } = await openSidebar();
   expect(await within(sidebar).findByText('No notifications yet')).toBeInTheDocument();
 });
 
 it('treats an unexpected answer as an empty list', async () => {
   server.use(http.get('*/api/notifications', () => HttpResponse.json({ surprise: true })));
-  const { sidebar } = await openSidebar({ preloadedState: loggedInState() });
+  storeLogin();
+  const { sidebar } = await openSidebar();
   expect(await within(sidebar).findByText('No notifications yet')).toBeInTheDocument();
 });
 
 it('offers a retry when loading fails', async () => {
   server.use(http.get('*/api/notifications', () => HttpResponse.json({ message: 'Something went wrong' }, { status: 500 })));
-  const { sidebar, user } = await openSidebar({ preloadedState: loggedInState() });
+  storeLogin();
+  const { sidebar, user } = await openSidebar();
 
   expect(await within(sidebar).findByText("Couldn't load notifications.")).toBeInTheDocument();
   server.resetHandlers();

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { demoToken } from '@mocks/fixtures/users';
 import { server } from '@mocks/server';
-import { loggedInState, renderWithProviders, skipSplash } from '@test-utils/render';
+import { renderWithProviders, skipSplash, storeLogin } from '@test-utils/render';
 
 beforeEach(skipSplash);
 afterEach(() => server.events.removeAllListeners());
@@ -45,7 +45,8 @@ it('offers Login, and no account content, when logged out', async () => {
 });
 
 it('shows the profile block and the collapsible My Account group when logged in', async () => {
-  const { menu, user } = await openMenu({ preloadedState: loggedInState() });
+  storeLogin();
+  const { menu, user } = await openMenu();
 
   expect(within(menu).getByText('Asha Rao')).toBeInTheDocument();
   expect(within(menu).getByText('Token: 120')).toBeInTheDocument();
@@ -63,7 +64,8 @@ it('shows the profile block and the collapsible My Account group when logged in'
 });
 
 it('shows the profile photo from the backend when there is one', async () => {
-  const { menu } = await openMenu({ preloadedState: loggedInState({ profileImage: '/uploads/asha.webp' }) });
+  storeLogin({ profileImage: '/uploads/asha.webp' });
+  const { menu } = await openMenu();
   expect(menu.querySelector('img.avatar')).toHaveAttribute('src', 'http://localhost/uploads/asha.webp');
 });
 
@@ -75,16 +77,15 @@ it('logs out: revokes the session, clears all localStorage and the cache, closes
       return HttpResponse.json({ message: 'Logged out successfully' });
     }),
   );
-  localStorage.setItem('userData', '{"_id":"x"}');
-  localStorage.setItem('token', demoToken);
+  storeLogin();
   localStorage.setItem('lastSearch', 'surf');
 
-  const { menu, user, router, store } = await openMenu({ route: '/about-us', preloadedState: loggedInState() });
+  const { menu, user, router, store } = await openMenu({ route: '/about-us' });
   await user.click(within(menu).getByRole('button', { name: 'Logout' }));
 
   // The local session ends at once, before the server has answered.
   expect(localStorage.length).toBe(0);
-  expect(store.getState().session).toEqual({ user: null, token: null });
+  expect(store.getState().session).toEqual({ userId: null, token: null, expired: false });
   await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   expect(await screen.findByText('Welcome, User')).toBeInTheDocument();
   await waitFor(() => expect(revoked).toEqual([`Bearer ${demoToken}`]));
@@ -97,7 +98,8 @@ it('logs out: revokes the session, clears all localStorage and the cache, closes
 
 it('logs out locally even when the server call fails', async () => {
   server.use(http.post('*/api/logout', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })));
-  const { menu, user, router } = await openMenu({ route: '/help-support', preloadedState: loggedInState() });
+  storeLogin();
+  const { menu, user, router } = await openMenu({ route: '/help-support' });
 
   await user.click(within(menu).getByRole('button', { name: 'Logout' }));
 

@@ -1,16 +1,12 @@
 import { useCallback } from 'react';
 import { useDispatch } from 'react-redux';
-import { baseApi } from '@/shared/api';
-import { sessionCleared } from '@/shared/auth';
+import { endSession } from '@/shared/api';
 
 /**
- * Ends the session on this device only, at once: ALL of localStorage is cleared (session listener)
- * and the api cache is reset. For when the server side is already gone (account deletion).
+ * Ends the session on this device only, at once, for when the server side is already gone
+ * (account deletion): ALL of localStorage, the api state, the socket.
  */
 export function useClearSession() {
   const dispatch = useDispatch();
-  return useCallback(() => {
-    dispatch(sessionCleared());
-    dispatch(baseApi.util.resetApiState());
-  }, [dispatch]);
+  return useCallback(() => void endSession(dispatch, 'deleted'), [dispatch]);
 }

@@ -1,15 +1,15 @@
 import { useCallback } from 'react';
 import { useDispatch, useStore } from 'react-redux';
-import { baseApi, useLogoutMutation } from '@/shared/api';
-import { selectToken, sessionCleared, type SessionState } from '@/shared/auth';
+import { endSession, useLogoutMutation } from '@/shared/api';
+import { selectToken, type SessionState } from '@/shared/auth';
 
 /**
- * Ends the session. Locally at once: ALL of localStorage is cleared (session listener), so the UI
- * is logged out before the server answers. The server revocation runs with the old token and is
- * best-effort (a failure or its 5 s timeout changes nothing); the api cache is reset once it has
- * settled, since a reset would abort it.
+ * Ends the session. Locally at once: ALL of localStorage is cleared, so the UI is logged out before
+ * the server answers. The server revocation runs with the old token and is best-effort (a failure
+ * or its 5 s timeout changes nothing); the api state is reset once it has settled, since a reset
+ * would abort it.
  *
- * Returns a promise for callers that need the whole thing done (tests, account deletion).
+ * Returns a promise for callers that need the whole thing done (tests).
  */
 export function useLogout() {
   const dispatch = useDispatch();
@@ -18,14 +18,8 @@ export function useLogout() {
 
   const logout = useCallback(async () => {
     const token = selectToken(store.getState());
-    const revocation = token ? revokeSession(token) : undefined;
-    dispatch(sessionCleared());
-    try {
-      await revocation?.unwrap();
-    } catch {
-      // Best-effort: the local session has ended either way.
-    }
-    dispatch(baseApi.util.resetApiState());
+    const revocation = token ? revokeSession(token).unwrap() : undefined;
+    await endSession(dispatch, 'logout', revocation);
   }, [dispatch, store, revokeSession]);
 
   return { logout, isLoggingOut: isLoading };

@@ -13,7 +13,7 @@ import { RecoveryLayout } from './recovery-layout';
 function SetPasswordForm({ email, otp }: ResetState) {
   const navigate = useNavigate();
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
-  const { field, formError, setFormError, handleSubmit } = useForm({
+  const { field, formError, setFormError, showServerError, handleSubmit } = useForm({
     initialValues: { newPassword: '', confirmPassword: '' },
     validate: validateNewPassword,
     busy: isLoading,
@@ -23,7 +23,8 @@ function SetPasswordForm({ email, otp }: ResetState) {
     const request = resetPassword({ email, otp, newPassword: values.newPassword });
     const outcome = await settleStatus(request, RESET_MESSAGES.resetFailed);
     if (!outcome.ok) {
-      setFormError(outcome.message);
+      // A message about the new password (too common, the e-mail itself) goes under it.
+      if (!showServerError(outcome.field, outcome.message)) setFormError(outcome.message);
       return;
     }
     toast.success(RESET_MESSAGES.updated);

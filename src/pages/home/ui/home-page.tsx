@@ -1,6 +1,5 @@
-import { useSelector } from 'react-redux';
 import { getFirstName } from '@/entities/user';
-import { selectCurrentUser } from '@/shared/auth';
+import { useSessionUser } from '@/shared/api';
 import { getAppConfig, paths } from '@/shared/config';
 import { getGreeting } from '@/shared/lib/greeting';
 import { ButtonLink } from '@/shared/ui/button';
@@ -15,7 +14,7 @@ import './home-page.css';
 
 export function HomePage() {
   const splash = useSplash();
-  const user = useSelector(selectCurrentUser);
+  const { user } = useSessionUser();
   const { brandName } = getAppConfig();
 
   const meta = (

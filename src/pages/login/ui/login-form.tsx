@@ -30,7 +30,8 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
         setFormError(toLoginError(result.message));
         return;
       }
-      dispatch(sessionStarted({ user: { ...result.user, token: result.token }, token: result.token }));
+      // The user itself went into the api cache with the answer; the session keeps the id and token.
+      dispatch(sessionStarted({ userId: result.user._id, token: result.token }));
       // The page swaps this form for the success view, so the typed password goes with it.
       onLoggedIn();
     } catch (error) {

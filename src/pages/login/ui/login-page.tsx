@@ -1,14 +1,18 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { isSessionExpiredState } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { AuthLayout } from '@/shared/ui/auth-layout';
+import { FormAlert } from '@/shared/ui/form-alert';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { LoginForm } from './login-form';
 import { LoginSuccess } from './login-success';
+import { SESSION_ENDED_NOTICE } from '../lib/session-notice';
 
 export function LoginPage() {
   const [loggedIn, setLoggedIn] = useState(false);
   const { brandName } = getAppConfig();
+  const sessionEnded = isSessionExpiredState(useLocation().state);
 
   return (
     <>
@@ -30,6 +34,7 @@ export function LoginPage() {
             </p>
           }
         >
+          {sessionEnded && <FormAlert tone="info" message={SESSION_ENDED_NOTICE} />}
           <LoginForm onLoggedIn={() => setLoggedIn(true)} />
         </AuthLayout>
       )}

@@ -1,8 +1,6 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
-import { useDispatch } from 'react-redux';
 import { toast } from 'react-toastify';
 import { GENERIC_ERROR, settleStatus, useUpdateProfileMutation, type User } from '@/shared/api';
-import { sessionUserUpdated } from '@/shared/auth';
 import { useForm } from '@/shared/lib/form';
 import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
@@ -16,7 +14,6 @@ const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1
 
 /** The edit form of My Profile; Save Changes asks first (spec §2). */
 export function ProfileForm({ user }: { user: User }) {
-  const dispatch = useDispatch();
   const [updateProfile, { isLoading: saving }] = useUpdateProfileMutation();
   const { values, setValue, field, formError, setFormError } = useForm({ initialValues: () => toProfileValues(user) });
   const [confirming, setConfirming] = useState(false);
@@ -51,7 +48,6 @@ export function ProfileForm({ user }: { user: User }) {
       setFormError(outcome.message);
       return;
     }
-    if (outcome.result.user) dispatch(sessionUserUpdated({ ...outcome.result.user }));
     toast.success(outcome.result.message || PROFILE_UPDATED);
   };
 

@@ -1,6 +1,4 @@
-import { useSelector } from 'react-redux';
-import { useGetUserQuery } from '@/shared/api';
-import { selectCurrentUser } from '@/shared/auth';
+import { useSessionUser } from '@/shared/api';
 import { getAppConfig } from '@/shared/config';
 import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
@@ -10,11 +8,12 @@ import { ProfileForm } from './profile-form';
 import { ProfileSummary } from './profile-summary';
 import './profile-page.css';
 
-/** /profile: the user fresh from GET /api/user/{id}, with the photo picker and the edit form. */
+/**
+ * /profile: the user fresh from GET /api/user/{id}, with the photo picker and the edit form. Both
+ * show the cached user: a save or an upload writes the answer there, and both follow.
+ */
 export function ProfilePage() {
-  const sessionUser = useSelector(selectCurrentUser);
-  const userId = sessionUser?._id ?? '';
-  const { data: user, isLoading, isError, refetch } = useGetUserQuery(userId, { skip: !userId });
+  const { user, isLoading, isError, refetch } = useSessionUser({ fresh: true });
 
   let content;
   if (isLoading) {

@@ -1,9 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { useDispatch } from 'react-redux';
 import { toast } from 'react-toastify';
 import { UserAvatar } from '@/entities/user';
 import { getErrorMessage, useUploadProfileImageMutation, type User } from '@/shared/api';
-import { sessionUserUpdated } from '@/shared/auth';
 import { buttonClassName } from '@/shared/ui/button';
 import { Icon, type IconName } from '@/shared/ui/icon';
 import { Spinner } from '@/shared/ui/spinner';
@@ -23,10 +21,8 @@ function Detail({ icon, label, value }: { icon: IconName; label: string; value?:
 
 /** Photo (with the picker), first name, username, phone, e-mail and location (spec §2 My Profile). */
 export function ProfileSummary({ user }: { user: User }) {
-  const dispatch = useDispatch();
   const [upload, { isLoading: uploading }] = useUploadProfileImageMutation();
   const [photoError, setPhotoError] = useState<string | null>(null);
-  const [uploaded, setUploaded] = useState<string | null>(null);
   const errorId = useId();
 
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -43,20 +39,18 @@ export function ProfileSummary({ user }: { user: User }) {
         setPhotoError(PHOTO_MESSAGES.failed);
         return;
       }
-      setUploaded(result.imageUrl);
-      dispatch(sessionUserUpdated({ ...result.user, profileImage: result.imageUrl }));
       toast.success(PHOTO_MESSAGES.uploaded);
     } catch (failure) {
       setPhotoError(getErrorMessage(failure, PHOTO_MESSAGES.failed));
     }
   };
 
-  const profileImage = uploaded ?? user.profileImage;
+  const { profileImage } = user;
 
   return (
     <section className="profile-card profile-summary" aria-labelledby="profile-name">
       <div className="profile-summary__photo">
-        <UserAvatar user={{ ...user, profileImage }} size={112} alt={profileImage ? 'Profile photo' : ''} />
+        <UserAvatar user={user} size={112} alt={profileImage ? 'Profile photo' : ''} />
         {uploading && (
           <span className="profile-summary__uploading">
             <Spinner size="sm" label="Uploading photo" />

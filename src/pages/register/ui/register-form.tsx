@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { getServerMessage, REGISTER_SUCCESS_MESSAGE, useRegisterMutation } from '@/shared/api';
+import { getErrorField, getServerMessage, REGISTER_SUCCESS_MESSAGE, useRegisterMutation } from '@/shared/api';
 import { paths } from '@/shared/config';
 import { useForm } from '@/shared/lib/form';
 import { validateRegister, type RegisterField, type RegisterValues } from '@/shared/lib/validation';
@@ -41,7 +41,7 @@ const otherFields: FieldSpec[] = [
 export function RegisterForm() {
   const navigate = useNavigate();
   const [register, { isLoading }] = useRegisterMutation();
-  const { field, formError, setFormError, handleSubmit } = useForm({
+  const { field, formError, setFormError, showServerError, handleSubmit } = useForm({
     initialValues: empty,
     validate: validateRegister,
     busy: isLoading,
@@ -63,7 +63,10 @@ export function RegisterForm() {
       else if (result.message) toast.info(result.message);
       navigate(paths.login());
     } catch (error) {
-      setFormError(toRegisterError(getServerMessage(error)));
+      // A message about one field (a too common password) goes under it as sent; the rest as spec §8 says.
+      const message = getServerMessage(error);
+      if (message && showServerError(getErrorField(error), message)) return;
+      setFormError(toRegisterError(message));
     }
   });
 

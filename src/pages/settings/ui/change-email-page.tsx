@@ -1,30 +1,43 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { getServerMessage, isNetworkError, useSendEmailOtpMutation } from '@/shared/api';
+import { getErrorField, getServerMessage, isNetworkError, useSendEmailOtpMutation } from '@/shared/api';
 import { paths } from '@/shared/config';
 import { useForm } from '@/shared/lib/form';
 import { validateNewEmail } from '@/shared/lib/validation';
 import { Button } from '@/shared/ui/button';
 import { TextField } from '@/shared/ui/text-field';
 import { SETTINGS_MESSAGES } from '../lib/messages';
+import { CURRENT_PASSWORD_FIELD, CURRENT_PASSWORD_REQUIRED, sudoPassword } from '../lib/sudo';
+import { CurrentPasswordField } from './current-password-field';
 import { SettingsFormLayout } from './settings-form-layout';
 
-const validate = ({ newEmail }: { newEmail: string }) => ({ newEmail: validateNewEmail(newEmail) });
+interface Values {
+  newEmail: string;
+  currentPassword: string;
+}
+
+const validate = ({ newEmail }: Values) => ({ newEmail: validateNewEmail(newEmail) });
+const validateWithPassword = (values: Values) => ({
+  ...validate(values),
+  currentPassword: values.currentPassword === '' ? CURRENT_PASSWORD_REQUIRED : undefined,
+});
 
 /** /settings/change-email: step 1 of 2, a code is sent to the new address. */
 export function ChangeEmailPage() {
   const navigate = useNavigate();
   const [sendEmailOtp, { isLoading }] = useSendEmailOtpMutation();
-  const { field, setFieldError, focus, handleSubmit } = useForm({
-    initialValues: { newEmail: '' },
-    validate,
+  const [needsPassword, setNeedsPassword] = useState(false);
+  const { values, setValue, field, errors, setFieldError, showServerError, handleSubmit } = useForm<Values>({
+    initialValues: { newEmail: '', currentPassword: '' },
+    validate: needsPassword ? validateWithPassword : validate,
     busy: isLoading,
   });
 
-  const submit = handleSubmit(async (values) => {
-    const address = values.newEmail.trim();
+  const submit = handleSubmit(async ({ newEmail, currentPassword }) => {
+    const address = newEmail.trim();
     try {
-      const result = await sendEmailOtp({ newEmail: address }).unwrap();
+      const result = await sendEmailOtp({ newEmail: address, currentPassword: sudoPassword(needsPassword, currentPassword) }).unwrap();
       if (!result.status) {
         setFieldError('newEmail', result.message || undefined);
         return;
@@ -35,10 +48,14 @@ export function ChangeEmailPage() {
       // Spec §8: an answer with status false shows its message under the field; a raised error is ignored.
       if (isNetworkError(failure)) return;
       const message = getServerMessage(failure);
-      if (message) {
-        setFieldError('newEmail', message);
-        focus('newEmail');
+      if (!message) return;
+      if (getErrorField(failure) === CURRENT_PASSWORD_FIELD) {
+        // The server wants the current password (or found it wrong): ask for it, keep the address.
+        setNeedsPassword(true);
+        setFieldError('currentPassword', message);
+        return;
       }
+      showServerError('newEmail', message);
     }
   });
 
@@ -58,6 +75,14 @@ export function ChangeEmailPage() {
           spellCheck={false}
           placeholder="you@example.com"
         />
+        {needsPassword && (
+          <CurrentPasswordField
+            ref={field('currentPassword').ref}
+            value={values.currentPassword}
+            error={errors.currentPassword}
+            onChange={(value) => setValue('currentPassword', value)}
+          />
+        )}
         <Button type="submit" size="lg" block disabled={isLoading}>
           {isLoading ? 'Sending...' : 'Receive OTP'}
         </Button>

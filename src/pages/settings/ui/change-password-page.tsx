@@ -2,7 +2,7 @@ import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { settleStatus, useChangePasswordMutation } from '@/shared/api';
-import { selectCurrentUser } from '@/shared/auth';
+import { selectUserId } from '@/shared/auth';
 import { paths } from '@/shared/config';
 import { useForm } from '@/shared/lib/form';
 import {
@@ -28,9 +28,9 @@ const empty: ChangePasswordValues = { currentPassword: '', newPassword: '', conf
 /** /settings/change-password: on success, home (this session stays; the others end). */
 export function ChangePasswordPage() {
   const navigate = useNavigate();
-  const userId = useSelector(selectCurrentUser)?._id ?? '';
+  const userId = useSelector(selectUserId) ?? '';
   const [changePassword, { isLoading }] = useChangePasswordMutation();
-  const { field, formError, setFormError, handleSubmit } = useForm({
+  const { field, formError, setFormError, showServerError, handleSubmit } = useForm({
     initialValues: empty,
     validate: validateChangePassword,
     busy: isLoading,
@@ -40,7 +40,8 @@ export function ChangePasswordPage() {
     // The refusal's or the failed request's own message, else the spec's fallback.
     const outcome = await settleStatus(changePassword({ userId, ...values }), SETTINGS_MESSAGES.passwordFailed);
     if (!outcome.ok) {
-      setFormError(outcome.message);
+      // A message about one field (a too common new password) goes under that field.
+      if (!showServerError(outcome.field, outcome.message)) setFormError(outcome.message);
       return;
     }
     toast.success(outcome.result.message || SETTINGS_MESSAGES.passwordChanged);

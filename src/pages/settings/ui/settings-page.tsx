@@ -1,17 +1,15 @@
-import { useState, type ReactNode } from 'react';
-import { useSelector } from 'react-redux';
-import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
-import { useClearSession } from '@/features/logout';
-import { settleStatus, useDeleteAccountMutation, useGetUserQuery } from '@/shared/api';
-import { selectCurrentUser } from '@/shared/auth';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useSessionUser } from '@/shared/api';
 import { getAppConfig, paths } from '@/shared/config';
 import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { Icon, type IconName } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { ACCOUNT_STATUS, SETTINGS_MESSAGES } from '../lib/messages';
+import { ACCOUNT_STATUS } from '../lib/messages';
+import { useDeleteAccount } from '../model/use-delete-account';
+import { CurrentPasswordField } from './current-password-field';
 import './settings-page.css';
 
 interface RowProps {
@@ -38,29 +36,9 @@ function SettingsRow({ icon, label, children, action }: RowProps) {
 
 /** /settings: e-mail, masked password, status, and the Danger Zone (spec §2 Account Settings). */
 export function SettingsPage() {
-  const navigate = useNavigate();
-  const sessionUser = useSelector(selectCurrentUser);
-  const userId = sessionUser?._id ?? '';
-  const { data: user } = useGetUserQuery(userId, { skip: !userId });
-  const [deleteAccount, { isLoading: deleting }] = useDeleteAccountMutation();
-  const clearSession = useClearSession();
-  const [confirming, setConfirming] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const email = user?.email || sessionUser?.email || '';
-
-  const remove = async () => {
-    setDeleteError(null);
-    const outcome = await settleStatus(deleteAccount(userId), SETTINGS_MESSAGES.deleteFailed);
-    if (!outcome.ok) {
-      setConfirming(false);
-      setDeleteError(outcome.message);
-      return;
-    }
-    toast.success(outcome.result.message || SETTINGS_MESSAGES.deleted);
-    // Spec §4: all of localStorage goes, the api cache too, then the login screen.
-    clearSession();
-    navigate(paths.login(), { replace: true });
-  };
+  const { user, userId } = useSessionUser({ fresh: true });
+  const { confirming, ask, cancel, remove, deleting, deleteError, password } = useDeleteAccount(userId ?? '');
+  const email = user?.email ?? '';
 
   return (
     <div className="page settings">
@@ -111,7 +89,7 @@ export function SettingsPage() {
           Deleting your account removes your profile and everything you shared. This cannot be undone.
         </p>
         <FormAlert message={deleteError} />
-        <Button variant="danger" onClick={() => setConfirming(true)} disabled={deleting}>
+        <Button variant="danger" onClick={ask} disabled={deleting}>
           <Icon name="trash" size={20} />
           Delete Account
         </Button>
@@ -124,10 +102,22 @@ export function SettingsPage() {
         confirmLabel="Delete"
         busy={deleting}
         busyLabel="Deleting..."
-        onConfirm={remove}
-        onCancel={() => setConfirming(false)}
+        onConfirm={() => void remove()}
+        onCancel={cancel}
       >
         <p>Your profile, photo and everything you shared will be removed for good. You will be logged out.</p>
+        {password && (
+          // A form, so Enter in the field confirms like the Delete button.
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void remove();
+            }}
+          >
+            <CurrentPasswordField {...password} />
+          </form>
+        )}
       </ConfirmDialog>
     </div>
   );

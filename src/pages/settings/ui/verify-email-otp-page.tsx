@@ -1,8 +1,8 @@
-import { useDispatch } from 'react-redux';
+import { useSelector } from 'react-redux';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { settleStatus, useVerifyEmailOtpMutation } from '@/shared/api';
-import { sessionUserUpdated } from '@/shared/auth';
+import { selectUserId } from '@/shared/auth';
 import { paths } from '@/shared/config';
 import { useForm } from '@/shared/lib/form';
 import { validateEmailOtp } from '@/shared/lib/validation';
@@ -15,7 +15,7 @@ import { SettingsFormLayout } from './settings-form-layout';
 const validate = ({ otp }: { otp: string }) => ({ otp: validateEmailOtp(otp) });
 
 function VerifyEmailOtpForm({ newEmail }: { newEmail: string }) {
-  const dispatch = useDispatch();
+  const userId = useSelector(selectUserId) ?? '';
   const navigate = useNavigate();
   const [verifyEmailOtp, { isLoading }] = useVerifyEmailOtpMutation();
   const { field, setValue, formError, setFormError, handleSubmit } = useForm({
@@ -25,7 +25,7 @@ function VerifyEmailOtpForm({ newEmail }: { newEmail: string }) {
   });
 
   const submit = handleSubmit(async ({ otp }) => {
-    const outcome = await settleStatus(verifyEmailOtp({ otp: otp.trim(), newEmail }), SETTINGS_MESSAGES.invalidOtp, {
+    const outcome = await settleStatus(verifyEmailOtp({ userId, otp: otp.trim(), newEmail }), SETTINGS_MESSAGES.invalidOtp, {
       network: SETTINGS_MESSAGES.otpWrong,
     });
     if (!outcome.ok) {
@@ -33,7 +33,6 @@ function VerifyEmailOtpForm({ newEmail }: { newEmail: string }) {
       return;
     }
     const { result } = outcome;
-    dispatch(sessionUserUpdated({ email: result.user?.email || newEmail }));
     toast.success(result.message || SETTINGS_MESSAGES.emailVerified);
     navigate(paths.home());
   });

@@ -1,6 +1,8 @@
 import { baseApi } from '../base-api';
-import { toUser, type User } from './users';
-import { asString, isRecord } from './wire';
+import { ignoreFailure, writeUser } from './users';
+import { asString, isRecord, toUser, type User } from './wire';
+
+// server/modules/auth: register, login, logout.
 
 export const LOGIN_SUCCESS_MESSAGE = 'User logged in successfully';
 export const REGISTER_SUCCESS_MESSAGE = 'User registered successfully';
@@ -40,7 +42,6 @@ export const authApi = baseApi.injectEndpoints({
         message: isRecord(body) ? asString(body.message) : '',
         user: isRecord(body) ? toUser(body.data) : null,
       }),
-      invalidatesTags: [{ type: 'User', id: 'LIST' }],
     }),
     /** POST /api/login → `{ message, user, token }` (spec §7). */
     login: build.mutation<LoginResult, LoginRequest>({
@@ -50,7 +51,14 @@ export const authApi = baseApi.injectEndpoints({
         user: isRecord(body) ? toUser(body.user) : null,
         token: isRecord(body) && typeof body.token === 'string' && body.token !== '' ? body.token : null,
       }),
-      invalidatesTags: ['Session', 'User', 'Notification'],
+      // The user goes into the cache (its one owner); the session itself is started by the login screen.
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const answer = await queryFulfilled.catch(ignoreFailure);
+        const { message, user, token } = answer?.data ?? {};
+        if (message === LOGIN_SUCCESS_MESSAGE && user && token) dispatch(writeUser(user));
+      },
+      // Notifications read while logged out failed; they are this user's now.
+      invalidatesTags: ['Notification'],
     }),
     /**
      * POST /api/logout revokes the server session. The token is passed explicitly so the call can
@@ -64,7 +72,6 @@ export const authApi = baseApi.injectEndpoints({
         headers: token ? { Authorization: `Bearer ${token}` } : undefined,
       }),
       transformResponse: () => undefined,
-      invalidatesTags: ['Session'],
     }),
   }),
 });

@@ -1,53 +1,8 @@
+import type { Dispatch } from '@reduxjs/toolkit';
 import { baseApi } from '../base-api';
-import { asNumber, asString, isRecord } from './wire';
+import { asString, isRecord, toStatusResult, toUser, type StatusResult, type User } from './wire';
 
-/** The user object of server/README.md; another user's profile omits e-mail and phone. */
-export interface User {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  username: string;
-  email?: string;
-  phone?: string;
-  contactNumber?: string;
-  profileImage: string;
-  tokens: number;
-  bio?: string;
-  location?: string;
-  gender?: string;
-  createdAt?: string;
-}
-
-const optional = (value: unknown) => (typeof value === 'string' ? value : undefined);
-
-/** Normalises a wire user; null when the shape is not a user at all. */
-export function toUser(value: unknown): User | null {
-  if (!isRecord(value) || typeof value._id !== 'string') return null;
-  const user: User = {
-    _id: value._id,
-    firstName: asString(value.firstName),
-    lastName: asString(value.lastName),
-    username: asString(value.username),
-    profileImage: asString(value.profileImage),
-    tokens: asNumber(value.tokens),
-  };
-  for (const key of ['email', 'phone', 'contactNumber', 'bio', 'location', 'gender', 'createdAt'] as const) {
-    const field = optional(value[key]);
-    if (field !== undefined) user[key] = field;
-  }
-  return user;
-}
-
-/** `{ status, message }` answers (spec §7 reads the status flag). */
-export interface StatusResult {
-  status: boolean;
-  message: string;
-}
-
-export const toStatusResult = (body: unknown): StatusResult => ({
-  status: isRecord(body) && body.status === true,
-  message: isRecord(body) ? asString(body.message) : '',
-});
+// server/modules/users: GET /api/user/{id}, PUT /api/edit-profile/{userId}, POST /api/{id}/upload.
 
 /** Spec §3 profile update payload; sent as multipart form fields. */
 export interface ProfileUpdate {
@@ -70,15 +25,9 @@ export interface ProfileImageResult {
   user: User | null;
 }
 
-export interface ChangePasswordRequest {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+export const userPath = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
 
-const userPath = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
-
-/** FormData is built from values, never from a form element (stack-notes P8). */
+/** FormData is built from values, never from a form element (jsdom's FormData cannot read one under jest). */
 function toProfileForm(update: ProfileUpdate): FormData {
   const form = new FormData();
   form.append('fullName', update.fullName);
@@ -90,22 +39,44 @@ function toProfileForm(update: ProfileUpdate): FormData {
   return form;
 }
 
-export const usersApi = baseApi.injectEndpoints({
+const answeredUser = (body: unknown) => (isRecord(body) ? toUser(body.user) : null);
+
+/** GET /api/user/{id} → `{ status, user }`: the one owner of user data; changes are written into it. */
+const userQueryApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/user/{id} → `{ status, user }`. */
     getUser: build.query<User | null, string>({
       query: (id) => userPath('user', id),
-      transformResponse: (body: unknown) => (isRecord(body) ? toUser(body.user) : null),
+      transformResponse: answeredUser,
       providesTags: (_result, _error, id) => [{ type: 'User', id }],
     }),
-    /** PUT /api/edit-profile/{userId} (multipart) → `{ status, message, user }`. */
+  }),
+});
+
+/** Writes a user the server answered with into the cached getUser (created when absent): no second request. */
+export const writeUser = (user: User) =>
+  userQueryApi.util.upsertQueryEntries([{ endpointName: 'getUser', arg: user._id, value: user }]);
+
+/** The caller shows a failed request; the cache keeps what it had. */
+export const ignoreFailure = () => undefined;
+
+/** onQueryStarted of a mutation whose answer carries the changed user: it goes into the cache. */
+export async function writeAnsweredUser(
+  _arg: unknown,
+  { dispatch, queryFulfilled }: { dispatch: Dispatch; queryFulfilled: Promise<{ data: { user: User | null } }> },
+): Promise<void> {
+  const answer = await queryFulfilled.catch(ignoreFailure);
+  if (answer?.data.user) dispatch(writeUser(answer.data.user));
+}
+
+export const usersApi = userQueryApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** PUT /api/edit-profile/{userId} (multipart) → `{ status, message, user }`; the user goes into the cache. */
     updateProfile: build.mutation<ProfileUpdateResult, { userId: string; update: ProfileUpdate }>({
       query: ({ userId, update }) => ({ url: userPath('edit-profile', userId), method: 'PUT', body: toProfileForm(update) }),
-      transformResponse: (body: unknown) => ({
-        ...toStatusResult(body),
-        user: isRecord(body) ? toUser(body.user) : null,
-      }),
-      invalidatesTags: (_result, _error, { userId }) => [{ type: 'User', id: userId }],
+      transformResponse: (body: unknown) => ({ ...toStatusResult(body), user: answeredUser(body) }),
+      onQueryStarted: writeAnsweredUser,
+      // An answer without the user (the spec's own backend sends `{ status, message }`): read it again.
+      invalidatesTags: (result, _error, { userId }) => (result?.status && !result.user ? [{ type: 'User', id: userId }] : []),
     }),
     /** POST /api/{id}/upload, multipart field profileImage → `{ success, imageUrl, user }`. */
     uploadProfileImage: build.mutation<ProfileImageResult, { userId: string; file: File }>({
@@ -117,34 +88,25 @@ export const usersApi = baseApi.injectEndpoints({
       transformResponse: (body: unknown) => ({
         success: isRecord(body) && body.success === true,
         imageUrl: isRecord(body) ? asString(body.imageUrl) : '',
-        user: isRecord(body) ? toUser(body.user) : null,
+        user: answeredUser(body),
       }),
-      invalidatesTags: (_result, _error, { userId }) => [{ type: 'User', id: userId }],
-    }),
-    /** POST /api/change-password/{userId} → `{ status, message }`; the server ends the user's other sessions. */
-    changePassword: build.mutation<StatusResult, { userId: string } & ChangePasswordRequest>({
-      query: ({ userId, ...body }) => ({ url: userPath('change-password', userId), method: 'POST', body }),
-      transformResponse: toStatusResult,
-      invalidatesTags: ['Session'],
-    }),
-    /** DELETE /api/delete-user/{userId} → `{ status, message, data: { message } }`; callers reset the api state after. */
-    deleteAccount: build.mutation<StatusResult, string>({
-      query: (userId) => ({ url: userPath('delete-user', userId), method: 'DELETE' }),
-      transformResponse: (body: unknown) => {
-        const result = toStatusResult(body);
-        const data = isRecord(body) && isRecord(body.data) ? asString(body.data.message) : '';
-        return { status: result.status, message: data || result.message };
+      async onQueryStarted({ userId }, { dispatch, queryFulfilled }) {
+        const answer = await queryFulfilled.catch(ignoreFailure);
+        const { success, imageUrl, user } = answer?.data ?? {};
+        if (!success || !imageUrl) return;
+        if (user) {
+          dispatch(writeUser({ ...user, profileImage: imageUrl }));
+          return;
+        }
+        // An answer without the user: the new photo is all that changed.
+        dispatch(
+          userQueryApi.util.updateQueryData('getUser', userId, (draft) => {
+            if (draft) draft.profileImage = imageUrl;
+          }),
+        );
       },
-      // Nothing to refetch: the caller resets the whole api state.
-      invalidatesTags: ['Session'],
     }),
   }),
 });
 
-export const {
-  useGetUserQuery,
-  useUpdateProfileMutation,
-  useUploadProfileImageMutation,
-  useChangePasswordMutation,
-  useDeleteAccountMutation,
-} = usersApi;
+export const { useGetUserQuery, useUpdateProfileMutation, useUploadProfileImageMutation } = usersApi;

@@ -1,4 +1,4 @@
-// Guards shared by the transformResponse mappers: answers are untrusted until checked (spec §7).
+// Guards and mappers shared by the transformResponse functions: answers are untrusted until checked (spec §7).
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -16,4 +16,58 @@ export function pickList(body: unknown, paths: readonly string[]): unknown[] {
     if (Array.isArray(node)) return node;
   }
   return [];
+}
+
+/** The user object of server/README.md; another user's profile omits e-mail and phone. */
+export interface User {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+  email?: string;
+  phone?: string;
+  contactNumber?: string;
+  profileImage: string;
+  tokens: number;
+  bio?: string;
+  location?: string;
+  gender?: string;
+  createdAt?: string;
+}
+
+const optionalKeys = ['email', 'phone', 'contactNumber', 'bio', 'location', 'gender', 'createdAt'] as const;
+
+/** Normalises a wire user; null when the shape is not a user at all. */
+export function toUser(value: unknown): User | null {
+  if (!isRecord(value) || typeof value._id !== 'string') return null;
+  const user: User = {
+    _id: value._id,
+    firstName: asString(value.firstName),
+    lastName: asString(value.lastName),
+    username: asString(value.username),
+    profileImage: asString(value.profileImage),
+    tokens: asNumber(value.tokens),
+  };
+  for (const key of optionalKeys) {
+    if (typeof value[key] === 'string') user[key] = value[key];
+  }
+  return user;
+}
+
+/** `{ status, message }` answers (spec §7 reads the status flag). */
+export interface StatusResult {
+  status: boolean;
+  message: string;
+}
+
+export const toStatusResult = (body: unknown): StatusResult => ({
+  status: isRecord(body) && body.status === true,
+  message: isRecord(body) ? asString(body.message) : '',
+});
+
+/** `{ status, message, data: { message } }` answers (forgot-password, delete-user): data.message first (spec §7). */
+export function toDataMessageResult(body: unknown): StatusResult {
+  const result = toStatusResult(body);
+  const data = isRecord(body) && isRecord(body.data) ? asString(body.data.message) : '';
+  return { status: result.status, message: data || result.message };
 }

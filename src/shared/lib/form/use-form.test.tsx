@@ -112,3 +112,55 @@ it('keeps setValue the same between renders, so effects and callbacks may depend
   expect(result.current.values).toEqual({ name: 'Asha', code: '' });
   expect(result.current.setValue).toBe(first);
 });
+
+describe('showServerError', () => {
+  function ServerDemo({ answer }: { answer: { field?: string; message: string } }) {
+    const { field, formError, setFormError, showServerError, handleSubmit } = useForm({
+      initialValues: { name: '', secret: '' },
+    });
+    const submit = handleSubmit(() => {
+      if (!showServerError(answer.field, answer.message, { password: 'secret' })) setFormError(answer.message);
+    });
+    return (
+      <form noValidate onSubmit={submit}>
+        {formError && <p role="alert">{formError}</p>}
+        {(['name', 'secret'] as const).map((name) => {
+          const { error, ...input } = field(name);
+          return (
+            <p key={name}>
+              <label htmlFor={name}>{name}</label>
+              <input id={name} aria-invalid={error ? true : undefined} aria-describedby={`${name}-e`} {...input} />
+              <span id={`${name}-e`}>{error}</span>
+            </p>
+          );
+        })}
+        <button type="submit">Save</button>
+      </form>
+    );
+  }
+
+  it.each([
+    ['its own name', 'name', 'name'],
+    ['the name the form maps it to', 'password', 'secret'],
+  ])('puts the message under the field the server names, by %s, and keeps the values', async (_case, serverField, shown) => {
+    const user = userEvent.setup();
+    render(<ServerDemo answer={{ field: serverField, message: 'Too common' }} />);
+    await user.type(screen.getByLabelText('name'), 'Asha');
+    await user.type(screen.getByLabelText('secret'), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(screen.getByLabelText(shown)).toHaveAccessibleDescription('Too common');
+    expect(screen.getByLabelText(shown)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(shown)).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('name')).toHaveValue('Asha');
+    expect(screen.getByLabelText('secret')).toHaveValue('password1');
+  });
+
+  it.each([undefined, 'unknownField'])('leaves an answer about no field of this form (%p) to the caller', async (serverField) => {
+    const user = userEvent.setup();
+    render(<ServerDemo answer={{ field: serverField, message: 'Server down' }} />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Server down');
+  });
+});

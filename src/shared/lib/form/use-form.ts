@@ -52,6 +52,24 @@ export function useForm<V extends object>({ initialValues, validate = alwaysVali
 
   const focus = (name: keyof V) => elements.current[name]?.focus();
 
+  /**
+   * Shows a server's message about one field (the answer's `field`) under that field, flagged
+   * invalid and focused, keeping everything typed. `fieldNames` maps the server's name when the form
+   * calls the field otherwise. False when the form has no such field: show the message elsewhere.
+   */
+  const showServerError = (
+    serverField: string | undefined,
+    message: string,
+    fieldNames: Partial<Record<string, keyof V & string>> = {},
+  ): boolean => {
+    if (serverField === undefined) return false;
+    const name = fieldNames[serverField] ?? (serverField in state.values ? (serverField as keyof V & string) : undefined);
+    if (name === undefined) return false;
+    setFieldError(name, message);
+    focus(name);
+    return true;
+  };
+
   /** Props for a TextField: name, value, onChange, error, and the ref that lets it take focus. */
   const field = <K extends TextFieldName<V>>(name: K) => ({
     name,
@@ -86,6 +104,7 @@ export function useForm<V extends object>({ initialValues, validate = alwaysVali
     setFormError,
     setValue,
     setFieldError,
+    showServerError,
     focus,
     field,
     handleSubmit,

@@ -3,7 +3,8 @@ import { useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
 import { getFullName, UserAvatar } from '@/entities/user';
 import { LogoutButton } from '@/features/logout';
-import { selectCurrentUser, selectIsLoggedIn } from '@/shared/auth';
+import { useSessionUser } from '@/shared/api';
+import { selectIsLoggedIn } from '@/shared/auth';
 import { paths } from '@/shared/config';
 import { ButtonLink } from '@/shared/ui/button';
 import { Icon, type IconName } from '@/shared/ui/icon';
@@ -32,7 +33,7 @@ const accountLinks: { label: string; to: string; icon: IconName }[] = [
 /** The side menu titled Account (spec §2 "Side menu"). */
 export function SideMenu({ open, onClose, id }: SideMenuProps) {
   const isLoggedIn = useSelector(selectIsLoggedIn);
-  const user = useSelector(selectCurrentUser);
+  const { user } = useSessionUser();
   const navigate = useNavigate();
   const [accountOpen, setAccountOpen] = useState(false);
   const accountListId = useId();

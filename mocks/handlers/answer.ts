@@ -1,0 +1,25 @@
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import type { RouteAnswers } from '../fixtures/route-answers';
+
+const hasBearer = (request: Request) => /^Bearer \S+/.test(request.headers.get('Authorization') ?? '');
+
+/** The route's `ok` answer; 401 without a bearer token on a signed-in route. */
+export function answerOk(route: RouteAnswers, ok: object = route.ok): HttpHandler {
+  return http[route.method](route.path, ({ request }) =>
+    route.signedIn && !hasBearer(request)
+      ? HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })
+      : HttpResponse.json(ok, { status: route.okStatus ?? 200 }),
+  );
+}
+
+/** An override for a test of an error path: the route answers with one of its named errors. */
+export function answerError<R extends RouteAnswers>(route: R, name: keyof R['errors'] & string): HttpHandler {
+  const { status, body } = route.errors[name];
+  return http[route.method](route.path, () => HttpResponse.json(body, { status }));
+}
+
+/** The named error once, then the default handlers again: a retry after the server asked for more succeeds. */
+export function answerErrorOnce<R extends RouteAnswers>(route: R, name: keyof R['errors'] & string): HttpHandler {
+  const { status, body } = route.errors[name];
+  return http[route.method](route.path, () => HttpResponse.json(body, { status }), { once: true });
+}

@@ -1,0 +1,51 @@
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import { baseApi, type TagType } from './base-api';
+import { noticeFailure } from './failure-notice';
+
+/** What `api.util.updateQueryData(...)` returns: dispatched, it patches one cached view. */
+type Patch = ThunkAction<{ undo: () => void }, never, unknown, UnknownAction>;
+
+interface Lifecycle {
+  dispatch: (action: Patch | UnknownAction) => unknown;
+  queryFulfilled: Promise<unknown>;
+}
+
+export interface OptimisticOptions {
+  /** The spec's text for a failure, shown through `onFailureNotice` (a toast in the app). */
+  failureText: string;
+  /**
+   * For a toggle that can be clicked again while pending (like): on failure, read these again
+   * from the server instead of undoing, since an undo could restore a value a later click replaced.
+   */
+  revalidate?: readonly (TagType | { type: TagType; id: string })[];
+}
+
+/**
+ * An optimistic change, from a mutation's `onQueryStarted`: applies every patch (one per cached view
+ * that shows the value: list, detail, profile) at once, awaits the answer, and on failure undoes
+ * them all (or re-reads `revalidate`) and raises `failureText`. Resolves true once confirmed.
+ */
+export async function optimisticUpdate(
+  { dispatch, queryFulfilled }: Lifecycle,
+  patches: readonly Patch[],
+  { failureText, revalidate }: OptimisticOptions,
+): Promise<boolean> {
+  const applied = patches.map((patch) => dispatch(patch) as { undo: () => void });
+  try {
+    await queryFulfilled;
+    return true;
+  } catch {
+    if (revalidate) dispatch(baseApi.util.invalidateTags([...revalidate]));
+    else for (const patch of applied.reverse()) patch.undo();
+    noticeFailure(failureText);
+    return false;
+  }
+}
+
+/**
+ * Every argument a query is cached under, so a change can patch each cached view of it (all the
+ * searches and pages of a list, say) without knowing which ones the screens opened.
+ */
+export function cachedArgs<A>(state: unknown, endpointName: string): A[] {
+  return baseApi.util.selectCachedArgsForQuery(state as never, endpointName as never) as A[];
+}
