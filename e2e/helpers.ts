@@ -8,7 +8,8 @@ export function uniqueUser() {
     username: `mira_${n}`.slice(0, 30),
     email: `mira.${n}@example.com`,
     contactNumber: `+91${String(Math.floor(1e9 + Math.random() * 9e9))}`,
-    password: 'secret123',
+    // Not on the common-passwords list the server refuses.
+    password: 'trail-Mix-42',
   };
 }
 
