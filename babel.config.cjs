@@ -1,5 +1,5 @@
 // envName is passed by babel-loader (webpack) and set by jest (NODE_ENV=test);
-// React's dev JSX runtime only in development (stack-notes P10).
+// React's dev JSX runtime only in development: React 19's production jsx-dev-runtime has no jsxDEV, and webpack's mode does not reach babel-loader (it passes envName).
 module.exports = (api) => {
   const env = api.env();
   return {

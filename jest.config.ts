@@ -1,6 +1,6 @@
 import type { Config } from 'jest';
 
-// ESM-only packages that babel-jest must transform (stack-notes P8, P12).
+// ESM-only packages that babel-jest must transform: Jest on Node 20 cannot require() ES modules.
 const esmOnly = [
   'rettime', 'until-async', '@open-draft', 'msw', '@mswjs', '@bundled-es-modules',
   'react-leaflet', '@react-leaflet', 'jose', 'typebox', 'content-disposition', 'cookie',

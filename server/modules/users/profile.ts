@@ -1,4 +1,5 @@
 import type { Static } from '@fastify/type-provider-typebox';
+import type { Checked } from '../../lib/checked.js';
 import { controlChars, controlCharsExceptBreaks } from '../../lib/text.js';
 import type { ProfileBody } from './schemas.js';
 
@@ -10,7 +11,6 @@ export interface ProfileChanges {
   gender?: string;
 }
 
-export type CheckedProfile = { ok: true; value: ProfileChanges } | { ok: false; message: string };
 
 const NAME_MAX = 50;
 const GENDERS = ['male', 'female', 'other'];
@@ -23,7 +23,7 @@ const digitsOf = (phone: string) => phone.replace(/[\s()-]/g, '');
  * is read-only here, so it may only repeat the current one; `useCurrentLocation` is the form's switch
  * (the location it found arrives in `location`) and is only checked.
  */
-export function checkProfile(body: Static<typeof ProfileBody>, currentContact: string): CheckedProfile {
+export function checkProfile(body: Static<typeof ProfileBody>, currentContact: string): Checked<ProfileChanges> {
   const fail = (message: string) => ({ ok: false, message }) as const;
   const value: ProfileChanges = {};
   if (body.fullName !== undefined) {

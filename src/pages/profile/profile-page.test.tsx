@@ -147,7 +147,7 @@ describe('saving', () => {
 
 describe('profile photo', () => {
   // Node's File: jsdom's one becomes the string '[object File]' in the Node FormData that
-  // jest-fixed-jsdom installs (stack-notes P8); browsers have one File.
+  // jest-fixed-jsdom installs (it restores Node's fetch and FormData for MSW); browsers have one File.
   const file = (parts: (string | Uint8Array)[], name: string, type: string) =>
     new NodeFile(parts, name, { type }) as unknown as File;
   const png = () => file([Buffer.from(tinyPngBase64, 'base64')], 'me.png', 'image/png');
