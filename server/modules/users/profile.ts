@@ -11,7 +11,6 @@ export interface ProfileChanges {
   gender?: string;
 }
 
-
 const NAME_MAX = 50;
 const GENDERS = ['male', 'female', 'other'];
 const BOOLEAN_TEXT = /^(true|false|on|off|1|0|)$/i;
