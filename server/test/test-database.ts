@@ -7,6 +7,7 @@ import { createDatabase, type Database } from '../db/client.js';
 declare global {
   // Set by server/test/pglite-environment.cjs.
   var __PGLITE__: typeof PGlite | undefined;
+  var __PGLITE_TEMPLATE__: { get(): Blob | undefined; set(dump: Blob): void } | undefined;
 }
 
 // Jest runs the server tests as CommonJS (babel-jest), where __dirname exists; main.ts uses import.meta.
@@ -33,8 +34,13 @@ export async function createTestDatabase(): Promise<Database> {
     if (!globalThis.__PGLITE__) {
       throw new Error('Run the server tests in server/test/pglite-environment.cjs (jest.config.ts does)');
     }
-    const database = await createDatabase({ memory: true, pglite: await globalThis.__PGLITE__.create() });
+    const template = globalThis.__PGLITE_TEMPLATE__;
+    const dump = template?.get();
+    if (dump) return createDatabase({ memory: true, pglite: await globalThis.__PGLITE__.create({ loadDataDir: dump }) });
+    const pglite = await globalThis.__PGLITE__.create();
+    const database = await createDatabase({ memory: true, pglite });
     await database.migrate(migrationsFolder);
+    template?.set(await pglite.dumpDataDir('none'));
     return database;
   }
   const name = `ns_test_${randomBytes(6).toString('hex')}`;

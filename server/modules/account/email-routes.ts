@@ -5,9 +5,10 @@ import { countSend } from '../../lib/otp/send-limit.js';
 import { issueOtp } from '../../lib/otp/service.js';
 import { emailChangeCodeMail, emailChangedNoticeMail } from '../../mail/templates.js';
 import { callerOf } from '../../plugins/auth.js';
-import { toUserDto } from '../users/user-dto.js';
+import { StatusAnswer, StatusUserAnswer } from '../../lib/schemas.js';
+import { toUserDto } from '../../lib/user-dto.js';
 import { assertEmailAvailable, confirmEmailChange } from './email-change.js';
-import { SendEmailOtpBody, StatusAnswer, StatusUserAnswer, VerifyEmailOtpBody } from './schemas.js';
+import { SendEmailOtpBody, VerifyEmailOtpBody } from './schemas.js';
 import { confirmSudo } from './sudo.js';
 import { checkEmailChangeCode, checkNewEmail } from './validation.js';
 

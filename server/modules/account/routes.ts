@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { invalid } from '../../lib/http-error.js';
 import { removeUpload } from '../../lib/uploads/images.js';
 import { callerOf } from '../../plugins/auth.js';
-import { UserIdParams } from '../users/schemas.js';
+import { StatusAnswer, StatusDataAnswer, UserIdParams } from '../../lib/schemas.js';
 import emailRoutes from './email-routes.js';
-import { ChangePasswordBody, DeletedAnswer, DeleteUserBody, StatusAnswer } from './schemas.js';
+import { ChangePasswordBody, DeleteUserBody } from './schemas.js';
 import { changePassword, deleteAccount } from './service.js';
 import { confirmSudo } from './sudo.js';
 import { checkPasswordChange } from './validation.js';
@@ -18,7 +18,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     preValidation: async (request) => {
       request.body ??= {};
     },
-    schema: { params: UserIdParams, body: DeleteUserBody, response: { 200: DeletedAnswer } },
+    schema: { params: UserIdParams, body: DeleteUserBody, response: { 200: StatusDataAnswer } },
   }, async (request) => {
     await confirmSudo(app, request, request.body.currentPassword);
     const files = await deleteAccount(app.db, endSessions, callerOf(request).user.id);

@@ -1,11 +1,12 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { invalid, tooManyRequests } from '../../lib/http-error.js';
 import { limitKeys } from '../../lib/limit-keys.js';
 import { warmUpPasswordCheck } from '../../lib/passwords.js';
 import { takeHits } from '../../lib/quota.js';
 import { callerOf } from '../../plugins/auth.js';
-import { toUserDto, UserSchema } from '../users/user-dto.js';
-import { LoginBody, MessageSchema, RegisterBody } from './schemas.js';
+import { MessageAnswer } from '../../lib/schemas.js';
+import { toUserDto } from '../../lib/user-dto.js';
+import { LoginAnswer, LoginBody, RegisterAnswer, RegisterBody } from './schemas.js';
 import { loginUser, registerUser, TOO_MANY_LOGINS } from './service.js';
 import { checkLogin, checkRegistration } from './validation.js';
 
@@ -19,7 +20,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: 'public' },
     schema: {
       body: RegisterBody,
-      response: { 201: Type.Object({ message: Type.String(), data: UserSchema }) },
+      response: { 201: RegisterAnswer },
     },
   }, async (request, reply) => {
     const checked = checkRegistration(request.body);
@@ -43,7 +44,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     schema: {
       body: LoginBody,
-      response: { 200: Type.Object({ message: Type.String(), user: UserSchema, token: Type.String() }) },
+      response: { 200: LoginAnswer },
     },
   }, async (request) => {
     const checked = checkLogin(request.body);
@@ -54,7 +55,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/logout', {
     config: { access: 'signed-in' },
-    schema: { response: { 200: MessageSchema } },
+    schema: { response: { 200: MessageAnswer } },
   }, async (request) => {
     await app.endSessions({ sessionId: callerOf(request).session.id });
     return { message: 'Logged out successfully' };

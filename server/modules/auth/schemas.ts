@@ -1,9 +1,9 @@
 import { Type } from '@fastify/type-provider-typebox';
+import { text, UserSchema } from '../../lib/schemas.js';
 
 // Types, sizes and unknown fields are checked here; presence and shape are checked by
 // validation.ts, which answers in the spec's words ('First name missing', ...).
 // Fields are optional so a missing one gets that spec message rather than a generic one.
-const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 
 export const RegisterBody = Type.Object({
   firstName: text(50),
@@ -21,4 +21,5 @@ export const LoginBody = Type.Object({
   password: text(128),
 }, { additionalProperties: false });
 
-export const MessageSchema = Type.Object({ message: Type.String() });
+export const RegisterAnswer = Type.Object({ message: Type.String(), data: UserSchema });
+export const LoginAnswer = Type.Object({ message: Type.String(), user: UserSchema, token: Type.String() });

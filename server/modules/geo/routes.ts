@@ -1,8 +1,9 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, failure, HttpError, tooManyRequests } from '../../lib/http-error.js';
 import { controlChars } from '../../lib/text.js';
-import { ADDRESS_PARTS, createGeocoder } from './geocoder.js';
+import { createGeocoder } from './geocoder.js';
+import { ReverseAnswer, ReverseQuery, SearchAnswer, SearchQuery } from './schemas.js';
 
 const UPSTREAM_FAILED = 'Error fetching location details';
 const coordinate = /^[-+]?\d{1,3}(\.\d{1,15})?$/;
@@ -25,9 +26,6 @@ export function languageOf(header: string | undefined): string {
   const first = /^\s*([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]{1,8})*\s*(?:[;,]|$)/.exec(header ?? '');
   return first ? first[1].toLowerCase() : 'en';
 }
-
-const Place = { lat: Type.Number(), lon: Type.Number(), display_name: Type.String() };
-const Address = Type.Object(Object.fromEntries(ADDRESS_PARTS.map((part) => [part, Type.Optional(Type.String())])));
 
 // Nominatim through us: cached, paced to its usage policy, with a User-Agent naming the app.
 const geoRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -57,8 +55,8 @@ const geoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: 'public' },
     onRequest: limitLookups,
     schema: {
-      querystring: Type.Object({ lat: Type.Optional(Type.String({ maxLength: 32 })), lon: Type.Optional(Type.String({ maxLength: 32 })) }, { additionalProperties: false }),
-      response: { 200: Type.Object({ status: Type.Boolean(), address: Address, ...Place }) },
+      querystring: ReverseQuery,
+      response: { 200: ReverseAnswer },
     },
   }, async (request) => {
     const lat = parseCoordinate(request.query.lat, 90);
@@ -74,8 +72,8 @@ const geoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: 'public' },
     onRequest: limitLookups,
     schema: {
-      querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false }),
-      response: { 200: Type.Object({ status: Type.Boolean(), results: Type.Array(Type.Object(Place)) }) },
+      querystring: SearchQuery,
+      response: { 200: SearchAnswer },
     },
   }, async (request) => {
     const query = request.query.q?.trim().replace(/\s+/g, ' ') ?? '';

@@ -1,20 +1,13 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../plugins/auth.js';
+import { NotificationsAnswer } from './schemas.js';
 import { listNotifications } from './service.js';
-
-export const NotificationSchema = Type.Object({
-  _id: Type.String(),
-  title: Type.String(),
-  body: Type.String(),
-  createdAt: Type.String(),
-  read: Type.Boolean(),
-});
 
 const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/notifications', {
     config: { access: 'signed-in' },
     schema: {
-      response: { 200: Type.Object({ success: Type.Boolean(), data: Type.Array(NotificationSchema) }) },
+      response: { 200: NotificationsAnswer },
     },
   }, async (request) => {
     const rows = await listNotifications(app.db, callerOf(request).user.id);

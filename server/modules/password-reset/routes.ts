@@ -3,8 +3,8 @@ import { invalid } from '../../lib/http-error.js';
 import { OTP_TTL_MINUTES } from '../../lib/otp/codes.js';
 import { countSend } from '../../lib/otp/send-limit.js';
 import { passwordResetCodeMail } from '../../mail/templates.js';
-import { StatusAnswer } from '../account/schemas.js';
-import { ForgotPasswordBody, ResetCodeBody, ResetPasswordBody, SentAnswer } from './schemas.js';
+import { StatusAnswer, StatusDataAnswer } from '../../lib/schemas.js';
+import { ForgotPasswordBody, ResetCodeBody, ResetPasswordBody } from './schemas.js';
 import { issueResetCode, resetPassword, verifyResetCode } from './service.js';
 import { checkNewPassword, checkResetCode, checkResetEmail } from './validation.js';
 
@@ -17,7 +17,7 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/forgot-password', {
     config: { access: 'public' },
-    schema: { body: ForgotPasswordBody, response: { 200: SentAnswer } },
+    schema: { body: ForgotPasswordBody, response: { 200: StatusDataAnswer } },
   }, async (request) => {
     const email = checkResetEmail(request.body.email);
     if (!email.ok) throw invalid(email, asFailure);

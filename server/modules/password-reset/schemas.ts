@@ -1,7 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
-import { OtpField } from '../account/schemas.js';
-
-const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+import { OtpField, text } from '../../lib/schemas.js';
 
 export const ForgotPasswordBody = Type.Object({ email: text(254) }, { additionalProperties: false });
 export const ResetCodeBody = Type.Object({ email: text(254), otp: OtpField }, { additionalProperties: false });
@@ -12,5 +10,3 @@ export const ResetPasswordBody = Type.Object({
   // Spec §7 sends no confirmation; accepted (and compared) when a client sends one.
   confirmPassword: text(128),
 }, { additionalProperties: false });
-
-export const SentAnswer = Type.Object({ status: Type.Boolean(), message: Type.String(), data: Type.Object({ message: Type.String() }) });

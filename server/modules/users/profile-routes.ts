@@ -6,9 +6,10 @@ import { readFormFields, readImageFile } from '../../lib/uploads/read-parts.js';
 import { MB } from '../../plugins/multipart.js';
 import { callerOf } from '../../plugins/auth.js';
 import { checkProfile } from './profile.js';
-import { IdParams, ProfileAnswer, ProfileBody, UploadAnswer, UserIdParams } from './schemas.js';
+import { IdParams, UserIdParams } from '../../lib/schemas.js';
+import { toUserDto } from '../../lib/user-dto.js';
+import { ProfileAnswer, ProfileBody, UploadAnswer } from './schemas.js';
 import { findUserById, replaceProfileImage, updateProfile } from './service.js';
-import { toUserDto } from './user-dto.js';
 
 const userGone = () => notFound('User not found', { status: false });
 

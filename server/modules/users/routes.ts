@@ -1,9 +1,10 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../lib/http-error.js';
 import profileRoutes from './profile-routes.js';
-import { IdParams } from './schemas.js';
+import { IdParams } from '../../lib/schemas.js';
+import { toUserDto } from '../../lib/user-dto.js';
+import { UserAnswer } from './schemas.js';
 import { findUserById } from './service.js';
-import { toUserDto, UserSchema } from './user-dto.js';
 
 const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Anyone may read a profile; only the owner sees e-mail and phone.
@@ -11,7 +12,7 @@ const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: 'public' },
     schema: {
       params: IdParams,
-      response: { 200: Type.Object({ status: Type.Boolean(), user: UserSchema }) },
+      response: { 200: UserAnswer },
     },
   }, async (request) => {
     const row = await findUserById(app.db, request.params.id);

@@ -1,12 +1,8 @@
 import { Type } from '@fastify/type-provider-typebox';
-import { UserSchema } from './user-dto.js';
-
-export const UserIdParams = Type.Object({ userId: Type.String({ format: 'uuid' }) });
-export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+import { text, UserSchema } from '../../lib/schemas.js';
 
 // Sizes and unknown fields here; the rules in the spec's words in profile.ts. JSON or form fields
 // (where every value is text, hence the string form of useCurrentLocation).
-const text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 export const ProfileBody = Type.Object({
   fullName: text(101),
   bio: text(500),
@@ -16,5 +12,6 @@ export const ProfileBody = Type.Object({
   gender: text(10),
 }, { additionalProperties: false });
 
+export const UserAnswer = Type.Object({ status: Type.Boolean(), user: UserSchema });
 export const ProfileAnswer = Type.Object({ status: Type.Boolean(), message: Type.String(), user: UserSchema });
 export const UploadAnswer = Type.Object({ success: Type.Boolean(), message: Type.String(), imageUrl: Type.String(), user: UserSchema });

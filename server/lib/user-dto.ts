@@ -1,5 +1,5 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import type { users } from '../../db/schema.js';
+import type { users } from '../db/schema.js';
 
 type UserRow = typeof users.$inferSelect;
 
