@@ -89,7 +89,8 @@ test.describe('signed in', () => {
     await expect(page.getByText('Profile image updated!')).toBeVisible();
     const photo = page.getByRole('img', { name: 'Profile photo' });
     await expect(photo).toHaveAttribute('src', /\/uploads\/profile\/[0-9a-f-]+\.webp$/);
-    expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The new src is set before the browser has fetched it: wait for it to load (and decode) for real.
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     const src = await photo.getAttribute('src');
 
     await page.reload();
