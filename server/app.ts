@@ -2,10 +2,12 @@ import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/typ
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { newestMigrationAt } from './db/migration-state.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import accountRoutes from './modules/account/routes.js';
 import authRoutes from './modules/auth/routes.js';
 import geoRoutes from './modules/geo/routes.js';
+import healthRoutes from './modules/health/routes.js';
 import notificationsRoutes from './modules/notifications/routes.js';
 import passwordResetRoutes from './modules/password-reset/routes.js';
 import usersRoutes from './modules/users/routes.js';
@@ -23,6 +25,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     mailer: Mailer;
+    /** When the newest committed migration was made: /api/ready answers 503 until the database has it. */
+    newestMigrationAt: number;
   }
 }
 
@@ -30,6 +34,8 @@ export interface AppDeps {
   /** With `jwtSecret` resolved (lib/jwt-secret.ts). */
   config: Config;
   db: Db;
+  /** server/db/migrations, whose newest migration the database must have to be ready. */
+  migrationsFolder: string;
   /** Default: SMTP when config.smtpUrl is set, else .eml files in config.outboxDir (mail/mailer.ts). */
   mailer?: Mailer;
   /** Fastify's `logger` option: false (tests), true, or pino options. */
@@ -37,7 +43,7 @@ export interface AppDeps {
 }
 
 /** The whole HTTP app, from injected dependencies; main.ts listens, tests call app.inject(). */
-export async function buildApp({ config, db, mailer, logger = false }: AppDeps) {
+export async function buildApp({ config, db, migrationsFolder, mailer, logger = false }: AppDeps) {
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (see lib/jwt-secret.ts)');
   const app = Fastify({
     logger,
@@ -62,6 +68,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps) 
 
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('newestMigrationAt', newestMigrationAt(migrationsFolder));
   app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log }));
 
   await app.register(errors);
@@ -77,6 +84,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps) 
   await app.register(async (api) => {
     await apiRateLimit(api);
     await api.register(multipart);
+    await api.register(healthRoutes);
     await api.register(authRoutes);
     await api.register(usersRoutes);
     await api.register(notificationsRoutes);

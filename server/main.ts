@@ -45,7 +45,7 @@ async function start(config: Config) {
   const demo = await hasDemoAccount(database.db);
   if (stopping) return;
 
-  const app = (open.app = await buildApp({ config: { ...config, jwtSecret }, db: database.db, logger: { level: process.env.LOG_LEVEL ?? 'info' } }));
+  const app = (open.app = await buildApp({ config: { ...config, jwtSecret }, db: database.db, migrationsFolder, logger: { level: process.env.LOG_LEVEL ?? 'info' } }));
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -57,6 +57,9 @@ async function start(config: Config) {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
+  // The ready line means what a load balancer would see: /api/ready answering 200.
+  const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+  if (ready.statusCode !== 200) throw new Error(`Started but not ready: ${(ready.json() as { message?: string }).message ?? ready.statusCode}`);
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   console.log(`Need Spot is running at http://${host}:${port} (${where})`);
   if (demo) console.log(`Demo account: ${DEMO_USERNAME} / ${DEMO_PASSWORD}`);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildApp, type App, type AppDeps } from '../app.js';
 import { loadConfig, type Config, type Limits } from '../config.js';
 import type { Db } from '../db/client.js';
-import { createTestDatabase } from './test-database.js';
+import { createTestDatabase, migrationsFolder } from './test-database.js';
 
 /** For beforeAll: PGlite's first start takes ~4 s alone, more on a busy machine. */
 export const SETUP_TIMEOUT = 60_000;
@@ -47,7 +47,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = options.db
     ? { db: options.db, close: async () => {} }
     : await createTestDatabase();
-  const app = await buildApp({ config, db: database.db, logger: options.logger ?? false });
+  const app = await buildApp({ config, db: database.db, migrationsFolder, logger: options.logger ?? false });
   try {
     await options.extend?.(app);
     await app.ready();
