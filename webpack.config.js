@@ -1,11 +1,53 @@
-// One build for every deployment: runtime settings come from /config.js (served by the server).
+// One build for every deployment: runtime settings reach the page as a JSON block the server fills
+// in index.html (server/plugins/static-files.ts).
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
+import CompressionPlugin from 'compression-webpack-plugin';
+import CopyPlugin from 'copy-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 8081}`;
+
+// What the server puts in the page's config block (server/plugins/static-files.ts); `dev:mock` has
+// no server, so its page carries these. Other builds ship an empty block the server fills.
+const mockAppConfig = {
+  apiUrl: '',
+  osrmUrl: 'https://router.project-osrm.org',
+  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  brandName: 'Need Spot',
+  supportEmail: 'support@needspot.app',
+};
+
+// Text files above 1 KB get a Brotli (quality 11) and a gzip (level 9) sibling, served by the server
+// by Accept-Encoding (@fastify/static's preCompressed): compressed once at build, never per request.
+const compressible = /\.(js|css|html|svg|json|webmanifest)$/;
+const compression = [
+  new CompressionPlugin({
+    test: compressible, threshold: 1024, minRatio: 1, filename: '[path][base].gz',
+    algorithm: 'gzip', compressionOptions: { level: 9 },
+  }),
+  new CompressionPlugin({
+    test: compressible, threshold: 1024, minRatio: 1, filename: '[path][base].br',
+    algorithm: 'brotliCompress', compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+  }),
+];
+
+/** `<link rel="preload">` for the initial chunks, so their download starts with the page's first bytes. */
+class PreloadInitialChunks {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PreloadInitialChunks', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadInitialChunks', (data) => {
+        const scripts = data.headTags.filter((tag) => tag.tagName === 'script' && tag.attributes.src);
+        const preloads = scripts.map((tag) => HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: tag.attributes.src }));
+        data.headTags = [...preloads, ...data.headTags];
+        return data;
+      });
+    });
+  }
+}
 
 export default (env = {}, argv = {}) => {
   const prod = argv.mode === 'production';
@@ -47,8 +89,18 @@ export default (env = {}, argv = {}) => {
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({ template: path.join(root, 'public/index.html'), favicon: path.join(root, 'public/favicon.svg') }),
+      new HtmlWebpackPlugin({
+        template: path.join(root, 'public/index.html'),
+        favicon: path.join(root, 'public/favicon.svg'),
+        inject: 'head',
+        scriptLoading: 'defer',
+        // '<' escaped, as the server does: no text in it can close the script element.
+        appConfig: mock ? JSON.stringify(mockAppConfig).replace(/</g, '\\u003c') : '{}',
+      }),
+      new PreloadInitialChunks(),
       new webpack.DefinePlugin({ __MOCK__: JSON.stringify(mock) }),
+      // public/ (images, manifest) goes into dist/ too, so it is compressed with the rest.
+      ...(prod ? [new CopyPlugin({ patterns: [{ from: path.join(root, 'public'), globOptions: { ignore: ['**/index.html', '**/favicon.svg'] } }] }), ...compression] : []),
     ],
     performance: { hints: false },
     optimization: { splitChunks: { chunks: 'async' } },
@@ -61,7 +113,7 @@ export default (env = {}, argv = {}) => {
         : [{ directory: path.join(root, 'public') }],
       proxy: mock
         ? []
-        : [{ context: ['/api', '/uploads', '/socket.io', '/config.js'], target: apiTarget, ws: true }],
+        : [{ context: ['/api', '/uploads', '/socket.io'], target: apiTarget, ws: true }],
     },
   };
 };

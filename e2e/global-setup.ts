@@ -50,7 +50,7 @@ export default async function globalSetup() {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilUp(`${baseUrl}/config.js`, server, 180_000);
+  await waitUntilUp(`${baseUrl}/api/ready`, server, 180_000);
   process.env.E2E_BASE_URL = baseUrl;
   // Journeys that read mail (the outbox of .eml files) look here.
   process.env.E2E_DATA_DIR = dataDir;

@@ -1,5 +1,5 @@
 // `npm run dev`: the API server (tsx watch, restarts on change) and webpack-dev-server with hot
-// reload, which proxies /api, /uploads, /config.js and socket.io to it. One command, one Ctrl-C.
+// reload, which proxies /api, /uploads and socket.io to it. One command, one Ctrl-C.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

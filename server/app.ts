@@ -13,6 +13,7 @@ import passwordResetRoutes from './modules/password-reset/routes.js';
 import usersRoutes from './modules/users/routes.js';
 import auth from './plugins/auth.js';
 import background from './plugins/background.js';
+import compression from './plugins/compression.js';
 import errors from './plugins/errors.js';
 import multipart from './plugins/multipart.js';
 import realtime from './plugins/realtime.js';
@@ -79,10 +80,12 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
   await app.register(sessions);
   await app.register(staticFiles);
 
-  // The API in one scope: the per-address limit and multipart parsing (with their per-request
-  // hooks) stay off static files. Every route declares its access class (plugins/auth.ts).
+  // The API in one scope: the per-address limit, compression on the fly and multipart parsing
+  // (with their per-request hooks) stay off static files. Every route declares its access class (plugins/auth.ts).
   await app.register(async (api) => {
     await apiRateLimit(api);
+    // Only here: files go out as the build compressed them (plugins/static-files.ts).
+    await api.register(compression);
     await api.register(multipart);
     await api.register(healthRoutes);
     await api.register(authRoutes);

@@ -1,14 +1,15 @@
 import '@testing-library/jest-dom';
 import { server } from '@mocks/server';
+import { setAppConfig } from './app-config';
 
-// Runtime config as /config.js sets it; apiUrl '' → the api uses window.location.origin (P9).
-window.__APP_CONFIG__ = {
+// Runtime config as the server writes it into the page; apiUrl '' → the api uses window.location.origin.
+setAppConfig({
   apiUrl: '',
   osrmUrl: 'http://localhost:5001',
   tileUrl: 'http://localhost:5001/tiles/{z}/{x}/{y}.png',
   brandName: 'Need Spot',
   supportEmail: 'support@needspot.app',
-};
+});
 
 // jsdom gaps.
 if (!window.matchMedia) {

@@ -18,6 +18,8 @@ export interface RouteEntry {
   url: string;
   access?: Access;
   schema?: FastifySchema;
+  /** false for answers that must never be compressed (plugins/compression.ts). */
+  compress?: unknown;
 }
 
 declare module 'fastify' {
@@ -83,7 +85,7 @@ async function auth(app: FastifyInstance) {
 
   app.addHook('onRoute', (route: RouteOptions) => {
     for (const method of [route.method].flat()) {
-      table.push({ method, url: route.url, schema: route.schema, get access() { return route.config?.access; } });
+      table.push({ method, url: route.url, schema: route.schema, compress: route.compress, get access() { return route.config?.access; } });
     }
     // preParsing: after the per-address rate limit (onRequest), before the body is read.
     route.preParsing = [enforce, ...[route.preParsing ?? []].flat()];

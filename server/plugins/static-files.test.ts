@@ -1,11 +1,16 @@
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { withAppConfig } from './static-files.js';
 import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../test/build-test-app.js';
 
 let t: TestApp;
 let dir: string;
 const html = { accept: 'text/html,application/xhtml+xml' };
+// Above 1 KB, as the build's output is: the build writes .br and .gz copies of such files.
+const script = `console.log(${JSON.stringify('a traveller '.repeat(200))});`;
+const page = `<!doctype html><html><head><title>Need Spot</title><script type=application/json id=app-config>{}</script><!-- ${'padding '.repeat(150)}--></head><body><div id="root"></div></body></html>`;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'ns-static-'));
@@ -13,8 +18,11 @@ beforeAll(async () => {
   const pub = path.join(dir, 'public');
   await mkdir(path.join(dist, 'assets'), { recursive: true });
   await mkdir(path.join(pub, 'images', 'stock'), { recursive: true });
-  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Need Spot</title><div id="root"></div>');
-  await writeFile(path.join(dist, 'assets', 'main.1234abcd.js'), 'console.log(1)');
+  await writeFile(path.join(dist, 'index.html'), page);
+  await writeFile(path.join(dist, 'assets', 'main.1234abcd.js'), script);
+  await writeFile(path.join(dist, 'assets', 'main.1234abcd.js.br'), brotliCompressSync(script));
+  await writeFile(path.join(dist, 'assets', 'main.1234abcd.js.gz'), gzipSync(script));
+  await writeFile(path.join(dist, 'assets', 'small.1234abcd.js'), 'console.log(1)');
   await writeFile(path.join(dist, 'assets', 'main.1234abcd.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
   await writeFile(path.join(pub, 'index.html'), '<!-- template -->');
   await writeFile(path.join(pub, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -35,20 +43,77 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('GET /config.js', () => {
-  it('sets window.__APP_CONFIG__ from the server config, uncached', async () => {
-    const response = await t.app.inject('/config.js');
+const CONFIG_JSON = '{"apiUrl":"","osrmUrl":"https://osrm.example.org:5000",'
+  + '"tileUrl":"https://tiles.example.net/{z}/{x}/{y}.png","brandName":"Need Spot","supportEmail":"help@example.com"}';
+
+describe('the runtime config in the page', () => {
+  it('fills the JSON block of index.html from the server config: no request of its own', async () => {
+    const response = await t.app.inject({ url: '/', headers: html });
+    expect(response.body).toContain(`<script type=application/json id=app-config>${CONFIG_JSON}</script>`);
+    expect(response.body).not.toContain('>{}</script>');
+    expect((await t.app.inject({ url: '/config.js', headers: { accept: '*/*' } })).statusCode).toBe(404);
+  });
+
+  it('keeps the block closed whatever the config holds, and adds one to a page without it', () => {
+    const json = JSON.stringify({ brandName: '</script><script>alert(1)</script>' }).replace(/</g, '\\u003c');
+    const filled = withAppConfig('<head><script type="application/json" id="app-config">{}</script></head>', json);
+    expect(filled).toBe(`<head><script type="application/json" id="app-config">${json}</script></head>`);
+    expect(filled.match(/<\/script>/g)).toHaveLength(1);
+    expect(withAppConfig('<html><head><title>x</title></head></html>', '{"a":1}'))
+      .toBe('<html><head><title>x</title><script type="application/json" id="app-config">{"a":1}</script></head></html>');
+  });
+
+  it('serves /index.html only as the filled shell', async () => {
+    const response = await t.app.inject({ url: '/index.html', headers: html });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^application\/javascript/);
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe('window.__APP_CONFIG__ = {"apiUrl":"","osrmUrl":"https://osrm.example.org:5000",'
-      + '"tileUrl":"https://tiles.example.net/{z}/{x}/{y}.png","brandName":"Need Spot","supportEmail":"help@example.com"};\n');
+    expect(response.body).toContain(CONFIG_JSON);
+  });
+});
+
+describe('compression', () => {
+  it.each([
+    ['br', 'br', brotliDecompressSync],
+    ['gzip, deflate', 'gzip', gunzipSync],
+    ['gzip;q=0.5, br;q=1', 'br', brotliDecompressSync],
+    ['br;q=0, gzip', 'gzip', gunzipSync],
+  ])('sends the main chunk pre-compressed for Accept-Encoding %s', async (acceptEncoding, encoding, decode) => {
+    const response = await t.app.inject({ url: '/assets/main.1234abcd.js', headers: { 'accept-encoding': acceptEncoding } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(decode(response.rawPayload).toString()).toBe(script);
+  });
+
+  it.each([undefined, 'identity', 'deflate'])('sends the plain file when the client accepts neither (%s)', async (acceptEncoding) => {
+    const response = await t.app.inject({ url: '/assets/main.1234abcd.js', headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(script);
+  });
+
+  it('sends the shell compressed by Accept-Encoding, with Vary', async () => {
+    const br = await t.app.inject({ url: '/needs', headers: { ...html, 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain(CONFIG_JSON);
+    const gzip = await t.app.inject({ url: '/needs', headers: { ...html, 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain(CONFIG_JSON);
+    const plain = await t.app.inject({ url: '/needs', headers: html });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain(CONFIG_JSON);
+  });
+
+  it('leaves small files alone: no copy, never compressed per request', async () => {
+    const small = await t.app.inject({ url: '/assets/small.1234abcd.js', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log(1)');
   });
 });
 
 describe('security headers', () => {
   it('CSP allows the tile and OSRM origins, and nothing looser', async () => {
-    const csp = (await t.app.inject('/config.js')).headers['content-security-policy'] as string;
+    const csp = (await t.app.inject({ url: '/', headers: html })).headers['content-security-policy'] as string;
     const directive = (name: string) => csp.split(';').find((d) => d.startsWith(name + ' '));
     expect(directive('img-src')).toBe("img-src 'self' data: blob: https://tiles.example.net");
     // socket.io goes to this site ('self' covers ws: and wss: there); no other host may be reached.
@@ -66,6 +131,7 @@ describe('the SPA', () => {
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toContain('<div id="root">');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
   });
 
   it('keeps JSON 404s for /api, /uploads and /socket.io and for non-HTML requests', async () => {

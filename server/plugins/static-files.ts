@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 
@@ -8,20 +9,40 @@ const startsWithSegment = (url: string, prefix: string) => url === prefix || url
 const isApiPath = (url: string) => startsWithSegment(url, '/api');
 
 /** The runtime part of the SPA's configuration, so one build serves every deployment. */
-export function appConfigScript(app: FastifyInstance): string {
+export function appConfigJson(app: FastifyInstance): string {
   const { config } = app;
-  const json = JSON.stringify({
+  return JSON.stringify({
     apiUrl: '',
     osrmUrl: config.osrmUrl,
     tileUrl: config.tileUrl,
     brandName: 'Need Spot',
     supportEmail: config.supportEmail,
-  }).replace(/</g, '\\u003c'); // no "</script>" can ever end an inline copy of it
-  return `window.__APP_CONFIG__ = ${json};\n`;
+  }).replace(/</g, '\\u003c'); // no "</script>" can ever end the block early
+}
+
+// The block the build leaves in index.html (public/index.html), attribute quotes optional (minified).
+const configBlock = /(<script\b[^>]*\bid=["']?app-config["']?[^>]*>)[\s\S]*?(<\/script>)/i;
+
+/**
+ * index.html with the runtime config in its JSON block (a `type="application/json"` script is data:
+ * not run, so the CSP need not allow it, and the page waits for no extra request).
+ */
+export function withAppConfig(html: string, json: string): string {
+  if (configBlock.test(html)) return html.replace(configBlock, (_all, open: string, close: string) => open + json + close);
+  return html.replace(/<\/head>/i, `<script type="application/json" id="app-config">${json}</script></head>`);
+}
+
+interface Shell {
+  mtimeMs: number;
+  identity: Buffer;
+  /** Only above 1 KB, like the build's copies. */
+  br?: Buffer;
+  gzip?: Buffer;
 }
 
 /**
- * The built SPA, public/, user uploads and /config.js: all public. An encapsulated plugin (not
+ * The built SPA (index.html with the runtime config, assets with their .br/.gz copies), public/ and
+ * user uploads: all public. An encapsulated plugin (not
  * fastify-plugin), so its onRoute hook declares the access class of exactly the routes it registers,
  * including @fastify/static's own.
  */
@@ -33,11 +54,6 @@ export default async function staticFiles(app: FastifyInstance) {
     route.config = { ...route.config, access: 'public' };
   });
 
-  app.get('/config.js', { config: { access: 'public' } }, async (_request, reply) => {
-    reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache');
-    return appConfigScript(app);
-  });
-
   // The built SPA first, then public/ (favicon, manifest, /images/stock/...) for what the build
   // lacks. public/index.html is only webpack's template, so it is never served.
   const roots = [...new Set([staticDir, publicDir])];
@@ -46,8 +62,11 @@ export default async function staticFiles(app: FastifyInstance) {
     index: false,
     dotfiles: 'ignore',
     cacheControl: false,
+    // The build's .br and .gz copies, by Accept-Encoding (with Vary); the plain file for other clients.
+    preCompressed: true,
     // Source maps stay on the server's disk, for reading stack traces; never sent to browsers.
-    allowedPath: (pathName, root) => !(root === publicDir && pathName === '/index.html') && !pathName.endsWith('.map'),
+    // index.html only as the shell below, with its config filled in.
+    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('.map'),
     setHeaders: (reply, filePath) => {
       const hashed = filePath.startsWith(path.join(staticDir, 'assets') + path.sep);
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : filePath.endsWith('.html') ? 'no-cache' : 'public, max-age=3600');
@@ -69,21 +88,43 @@ export default async function staticFiles(app: FastifyInstance) {
     },
   });
 
-  // The SPA shell for client-side routes (/needs/123, ...); 503 with a hint until it is built.
-  const sendShell = (reply: FastifyReply) => {
-    if (!existsSync(indexFile)) {
+  // The SPA shell for client-side routes (/needs/123, ...): index.html with the runtime config,
+  // compressed once per build (it changes only when dist/ is rebuilt); 503 with a hint until built.
+  let shell: Shell | undefined;
+  const json = appConfigJson(app);
+  async function loadShell(): Promise<Shell | undefined> {
+    const stats = await stat(indexFile).catch(() => undefined);
+    if (!stats) return undefined;
+    if (shell?.mtimeMs !== stats.mtimeMs) {
+      const identity = Buffer.from(withAppConfig(await readFile(indexFile, 'utf8'), json));
+      const large = identity.length > 1024;
+      shell = {
+        mtimeMs: stats.mtimeMs,
+        identity,
+        br: large ? brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }) : undefined,
+        gzip: large ? gzipSync(identity, { level: 9 }) : undefined,
+      };
+    }
+    return shell;
+  }
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
+    const page = await loadShell();
+    if (!page) {
       return reply.status(503).type('text/plain; charset=utf-8').send('The web app is not built yet: run npm run build');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', staticDir);
+    const encoding = page.br && page.gzip ? negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']) : null;
+    void reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    if (encoding === 'br' || encoding === 'gzip') return reply.header('content-encoding', encoding).send(page[encoding]);
+    return reply.send(page.identity);
   };
 
-  app.get('/', { config: { access: 'public' } }, (_request, reply) => sendShell(reply));
+  app.get('/', { config: { access: 'public' } }, sendShell);
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD')
       && !isApiPath(url) && !startsWithSegment(url, '/uploads') && !startsWithSegment(url, '/socket.io')
       && (request.headers.accept ?? '').includes('text/html');
-    return wantsPage ? sendShell(reply) : reply.status(404).send({ message: 'Not found' });
+    return wantsPage ? sendShell(request, reply) : reply.status(404).send({ message: 'Not found' });
   });
 }

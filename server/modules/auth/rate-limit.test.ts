@@ -60,6 +60,6 @@ describe('API rate limit per IP', () => {
     const limited = await get('/api/notifications');
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ message: 'Too many requests. Please try again later.' });
-    expect((await get('/config.js')).statusCode).toBe(200);
+    expect((await get('/manifest.webmanifest')).statusCode).toBe(200);
   });
 });

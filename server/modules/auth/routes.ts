@@ -33,6 +33,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/login', {
+    // The answer carries the session's token: never compressed (plugins/compression.ts).
+    compress: false,
     // Per client address, on top of the per-account lockout in the service.
     config: {
       access: 'public',

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { currentAppConfig, setAppConfig } from '@test-utils/app-config';
 import { renderWithProviders } from '@test-utils/render';
 
 it('shows the support e-mail, a Send Email mailto link and the support hours', async () => {
@@ -14,12 +15,12 @@ it('shows the support e-mail, a Send Email mailto link and the support hours', a
 });
 
 it('uses the support e-mail of the runtime config', async () => {
-  const saved = window.__APP_CONFIG__;
-  window.__APP_CONFIG__ = { ...saved, supportEmail: 'help@example.org' };
+  const saved = currentAppConfig();
+  setAppConfig({ ...JSON.parse(saved ?? '{}'), supportEmail: 'help@example.org' });
   try {
     renderWithProviders('/help-support');
     expect(await screen.findByRole('link', { name: 'Send Email' })).toHaveAttribute('href', 'mailto:help@example.org');
   } finally {
-    window.__APP_CONFIG__ = saved;
+    setAppConfig(saved);
   }
 });

@@ -19,7 +19,7 @@ export type AppBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQue
 export function createBaseQuery(onRefusedToken: (api: BaseQueryApi) => void): AppBaseQuery {
   let rawBaseQuery: ReturnType<typeof fetchBaseQuery> | undefined;
   return async (args, api, extraOptions) => {
-    // Built on first use, so the runtime config (/config.js, or the jest setup) is read after it is set.
+    // Built on first use, so the runtime config (the page's config block, or the jest setup's) is read after it is set.
     // The base is absolute even when apiUrl is '': fetch under jest has no document base URL.
     rawBaseQuery ??= fetchBaseQuery({
       baseUrl: `${getBackendOrigin()}/api/`,

@@ -1,4 +1,6 @@
-// Runtime settings come from /config.js (served by the server), so one build serves every deployment.
+// Runtime settings come from the page itself: a JSON block (<script type="application/json"
+// id="app-config">) the server fills in index.html, so one build serves every deployment and the
+// first render waits for no request.
 export interface AppConfig {
   /** Backend origin, '' when the SPA and the API share an origin. */
   apiUrl: string;
@@ -16,11 +18,30 @@ const defaults: AppConfig = {
   supportEmail: 'support@needspot.app',
 };
 
+export const APP_CONFIG_ELEMENT_ID = 'app-config';
+
+let parsed: { text: string; value: Partial<AppConfig> } | undefined;
+
+/** The page's config block, parsed once per text; {} when it is missing or not JSON. */
+function runtimeConfig(): Partial<AppConfig> {
+  const text = typeof document === 'undefined' ? '' : (document.getElementById(APP_CONFIG_ELEMENT_ID)?.textContent ?? '');
+  if (parsed?.text !== text) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      value = undefined;
+    }
+    parsed = { text, value: value && typeof value === 'object' ? (value as Partial<AppConfig>) : {} };
+  }
+  return parsed.value;
+}
+
 export function getAppConfig(): AppConfig {
-  const runtime = typeof window === 'undefined' ? undefined : window.__APP_CONFIG__;
+  const runtime = runtimeConfig();
   const merged = { ...defaults };
   for (const key of Object.keys(defaults) as (keyof AppConfig)[]) {
-    const value = runtime?.[key];
+    const value = runtime[key];
     if (typeof value === 'string' && (value !== '' || key === 'apiUrl')) merged[key] = value;
   }
   return merged;

@@ -1,11 +1,6 @@
-// Globals provided outside the bundle: webpack's DefinePlugin (__MOCK__) and /config.js (__APP_CONFIG__).
-import type { AppConfig } from './app-config';
-
+// Globals provided outside the bundle: webpack's DefinePlugin (__MOCK__).
 declare global {
   const __MOCK__: boolean;
-  interface Window {
-    __APP_CONFIG__?: Partial<AppConfig>;
-  }
 }
 
 export {};
