@@ -1,0 +1,231 @@
+// `npm run bench:lighthouse`: Lighthouse (mobile defaults: simulated slow 4G and a 4x slower CPU)
+// with Debian's Chromium on a production build with demo content, 5 serial runs per URL, median of
+// each figure. In the same run, two baselines the script builds itself and serves from the same
+// server: a static HTML page and a bare React 19 page (react + react-dom, same webpack). Prints one
+// table and the targets; a benchmark, so it exits 0 whatever the figures (1 only when it cannot run).
+//
+//   npm run bench:lighthouse                  every route, 5 runs each
+//   npm run bench:lighthouse -- --runs 1 /    one run of / (and the baselines), for a quick look
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import webpack from 'webpack';
+import makeConfig from '../webpack.config.js';
+import { pageRoutes } from './page-routes.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const runsArg = args.indexOf('--runs');
+const RUNS = runsArg >= 0 ? Number(args[runsArg + 1]) : 5;
+const only = args.filter((arg, i) => arg.startsWith('/') && args[i - 1] !== '--runs');
+const routes = only.length ? pageRoutes.filter((route) => only.includes(route.path)) : pageRoutes;
+
+// --- what must be there: Chromium from Debian, Lighthouse from npm (never installed silently) ----
+const chromePath = process.env.CHROME_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
+if (!chromePath) {
+  console.error('Chromium is missing. Install Debian\'s package (apt-get install chromium), or set CHROME_PATH.');
+  process.exit(1);
+}
+let lighthouse, chromeLauncher, puppeteer;
+try {
+  ({ default: lighthouse } = await import('lighthouse'));
+  chromeLauncher = await import('chrome-launcher');
+  ({ default: puppeteer } = await import('puppeteer-core'));
+} catch {
+  console.error('Lighthouse is missing: run npm install (it is a devDependency, lighthouse 12 on Node 20).');
+  process.exit(1);
+}
+
+// --- builds: the app, and the two baselines --------------------------------------------------------
+function build(config) {
+  return new Promise((resolve, reject) => webpack(config, (error, stats) => {
+    if (error) return reject(error);
+    if (stats.hasErrors()) return reject(new Error(stats.toString('errors-only')));
+    resolve(stats);
+  }));
+}
+
+const work = mkdtempSync(path.join(tmpdir(), 'need-spot-lighthouse-'));
+console.log('Building the app (production)...');
+await build(makeConfig({}, { mode: 'production' }));
+
+const PAGE_HEAD = '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Baseline</title>';
+const TEXT = 'Plan trips, discover destinations, share needs and connect with travellers around the world.';
+
+// The static page: HTML and nothing else.
+const staticDir = path.join(work, 'static');
+mkdirSync(staticDir, { recursive: true });
+writeFileSync(path.join(staticDir, 'index.html'), `<!doctype html><html lang="en"><head>${PAGE_HEAD}</head><body><h1>Need Spot</h1><p>${TEXT}</p></body></html>`);
+
+// The bare React page: the same webpack config (babel, compression, preload), an entry that renders
+// the same text with react-dom/client and nothing else.
+console.log('Building the bare React 19 page...');
+const bareSrc = path.join(work, 'bare-src');
+mkdirSync(bareSrc, { recursive: true });
+writeFileSync(path.join(bareSrc, 'index.js'), [
+  "import { createElement } from 'react';",
+  "import { createRoot } from 'react-dom/client';",
+  `createRoot(document.getElementById('root')).render(createElement('main', null, createElement('h1', null, 'Need Spot'), createElement('p', null, ${JSON.stringify(TEXT)})));`,
+].join('\n'));
+writeFileSync(path.join(bareSrc, 'index.html'), `<!doctype html><html lang="en"><head>${PAGE_HEAD}</head><body><div id="root"></div></body></html>`);
+const bareConfig = makeConfig({}, { mode: 'production' });
+bareConfig.entry = path.join(bareSrc, 'index.js');
+bareConfig.output = { ...bareConfig.output, path: path.join(work, 'bare') };
+bareConfig.resolve = { ...bareConfig.resolve, modules: [path.join(root, 'node_modules'), 'node_modules'] };
+bareConfig.module.rules[0] = { ...bareConfig.module.rules[0], exclude: /node_modules/, include: bareSrc };
+bareConfig.plugins = bareConfig.plugins
+  .filter((plugin) => !['CopyPlugin', 'HtmlWebpackPlugin'].includes(plugin.constructor.name));
+const { default: HtmlWebpackPlugin } = await import('html-webpack-plugin');
+bareConfig.plugins.unshift(new HtmlWebpackPlugin({ template: path.join(bareSrc, 'index.html'), inject: 'head', scriptLoading: 'defer' }));
+await build(bareConfig);
+
+// --- servers: the real server three times (app with demo content; each baseline as its STATIC_DIR) ----
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const servers = [];
+async function startServer(name, staticDirectory) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(work, `data-${name}-`));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDirectory, LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true', NOMINATIM_URL: 'http://127.0.0.1:9', LIMIT_API_PER_MINUTE: '100000', LIMIT_LOGINS_PER_MINUTE: '10000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  servers.push(child);
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The ${name} server exited (code ${child.exitCode})`);
+    try {
+      if ((await fetch(`${base}/api/ready`)).ok) return base;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The ${name} server did not get ready`);
+}
+
+async function stopAll() {
+  await Promise.all(servers.map((child) => new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  })));
+  rmSync(work, { recursive: true, force: true });
+}
+
+let chrome;
+try {
+  console.log('Starting the servers...');
+  const [app, bare, plain] = await Promise.all([
+    startServer('app', path.join(root, 'dist')),
+    startServer('bare', path.join(work, 'bare')),
+    startServer('static', staticDir),
+  ]);
+
+  // The demo account's session, as the SPA stores it after a login (localStorage).
+  const login = await fetch(`${app}/api/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: 'demo1234' }),
+  });
+  if (!login.ok) throw new Error(`Demo login failed: ${login.status} ${await login.text()}`);
+  const { user, token } = await login.json();
+  const session = { userData: JSON.stringify({ ...user, token }), token };
+
+  chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+
+  async function audit(url, signedIn) {
+    const page = await browser.newPage();
+    try {
+      // Written before any of the page's scripts run, on every load (Lighthouse clears storage first).
+      if (signedIn) {
+        await page.evaluateOnNewDocument((entries) => {
+          try {
+            for (const [name, value] of Object.entries(entries)) localStorage.setItem(name, value);
+          } catch {
+            // about:blank has no storage
+          }
+        }, session);
+      }
+      const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, undefined, page);
+      const { audits, categories } = result.lhr;
+      if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
+      return {
+        performance: Math.round((categories.performance.score ?? 0) * 100),
+        lcp: audits['largest-contentful-paint'].numericValue,
+        tbt: audits['total-blocking-time'].numericValue,
+        cls: audits['cumulative-layout-shift'].numericValue,
+        bytes: audits['total-byte-weight'].numericValue,
+      };
+    } finally {
+      await page.close();
+    }
+  }
+
+  const median = (values) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  };
+
+  const targets = [
+    { label: 'static HTML page', url: `${plain}/`, signedIn: false },
+    { label: 'bare React 19 page', url: `${bare}/`, signedIn: false },
+    ...routes.map((route) => ({ label: route.path + (route.signedIn ? ' (logged in)' : ''), url: app + route.path, signedIn: route.signedIn })),
+  ];
+  const rows = [];
+  for (const target of targets) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      process.stdout.write(`\r${target.label}: run ${i + 1} of ${RUNS}   `);
+      runs.push(await audit(target.url, target.signedIn));
+    }
+    const row = { label: target.label };
+    for (const key of ['performance', 'lcp', 'tbt', 'cls', 'bytes']) row[key] = median(runs.map((run) => run[key]));
+    rows.push(row);
+  }
+  process.stdout.write('\r'.padEnd(60) + '\r');
+  await browser.disconnect();
+
+  const bareRow = rows[1];
+  const pad = (text, width) => String(text).padStart(width);
+  console.log(`\nLighthouse ${RUNS > 1 ? `median of ${RUNS} runs` : '1 run'} per URL, mobile defaults, ${chromePath}\n`);
+  console.log(`${'page'.padEnd(28)}${pad('perf', 6)}${pad('LCP', 9)}${pad('TBT', 8)}${pad('CLS', 7)}${pad('bytes', 10)}${pad('LCP/bare', 10)}${pad('bytes/bare', 12)}`);
+  for (const row of rows) {
+    console.log(`${row.label.padEnd(28)}${pad(row.performance, 6)}${pad((row.lcp / 1000).toFixed(2) + ' s', 9)}${pad(Math.round(row.tbt) + ' ms', 8)}`
+      + `${pad(row.cls.toFixed(3), 7)}${pad((row.bytes / 1024).toFixed(1) + ' KB', 10)}${pad((row.lcp / bareRow.lcp).toFixed(2) + 'x', 10)}${pad((row.bytes / bareRow.bytes).toFixed(2) + 'x', 12)}`);
+  }
+  const appRows = rows.slice(2);
+  const check = (name, ok) => console.log(`  ${ok ? 'met    ' : 'NOT MET'}  ${name}`);
+  console.log('\nTargets (every app route):');
+  check('performance at least 95', appRows.every((row) => row.performance >= 95));
+  check('LCP at most 1.15x the bare React page', appRows.every((row) => row.lcp <= 1.15 * bareRow.lcp));
+  check('TBT at most 100 ms', appRows.every((row) => row.tbt <= 100));
+  check('CLS at most 0.02', appRows.every((row) => row.cls <= 0.02));
+  check('bytes at most 1.3x the bare React page', appRows.every((row) => row.bytes <= 1.3 * bareRow.bytes));
+} catch (error) {
+  console.error(`\nbench:lighthouse could not run: ${error.stack ?? error.message}`);
+  process.exitCode = 1;
+} finally {
+  await chrome?.kill();
+  await stopAll();
+}
