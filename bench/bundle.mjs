@@ -1,5 +1,6 @@
 // `npm run bench:bundle`: production build, then per route the initial JS and the route's own lazy
-// chunks, gzipped. Budgets (issue 2): initial JS <= 150 KB gz; each route's own chunks <= 30 KB gz.
+// chunks, gzipped. Budgets: initial JS <= 130 KB gz (it was 150, then 140 before CSS left the JS and
+// the drawers became lazy); each route's own chunks <= 30 KB gz.
 // Prints figures; exits 0 either way (a benchmark, not a test).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,9 +42,9 @@ for (const chunk of json.chunks.filter((c) => !c.initial)) {
   }
 }
 
-const INITIAL_BUDGET = 150 * 1024;
+const INITIAL_BUDGET = 130 * 1024;
 const ROUTE_BUDGET = 30 * 1024;
-console.log(`\nInitial JS (every route, incl. /): ${kb(initialBytes)} gzipped  [budget 150 KB: ${initialBytes <= INITIAL_BUDGET ? 'within' : 'OVER'}]`);
+console.log(`\nInitial JS (every route, incl. /): ${kb(initialBytes)} gzipped  [budget 130 KB: ${initialBytes <= INITIAL_BUDGET ? 'within' : 'OVER'}]`);
 console.log(`  files: ${initial.flatMap(jsFiles).join(', ')}`);
 console.log('\nLazy route chunks (gzipped, own chunks only):');
 for (const [page, bytes] of [...routes].sort((a, b) => a[0].localeCompare(b[0]))) {

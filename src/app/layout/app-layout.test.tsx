@@ -54,7 +54,7 @@ it('closes the drawers on navigation', async () => {
   await screen.findByRole('heading', { name: 'About Us', level: 1 });
 
   await user.click(screen.getByRole('button', { name: 'Open notifications' }));
-  expect(screen.getByRole('dialog', { name: 'Notifications' })).toBeInTheDocument();
+  expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeInTheDocument();
   await act(() => router.navigate('/help-support'));
 
   expect(await screen.findByRole('heading', { name: 'Help & Support', level: 1 })).toBeInTheDocument();

@@ -1,14 +1,16 @@
-import { Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { AppHeader } from '@/widgets/app-header';
 import { BottomNav } from '@/widgets/bottom-nav';
 import { Footer } from '@/widgets/footer';
-import { NotificationsSidebar } from '@/widgets/notifications-sidebar';
-import { SideMenu } from '@/widgets/side-menu';
 import { isShellHidden } from '@/shared/config';
 import { Spinner } from '@/shared/ui/spinner';
 import { useSessionExpiry } from './use-session-expiry';
 import './app-layout.css';
+
+// The drawers load on first open, outside the first screen's JS.
+const SideMenu = lazy(() => import('@/widgets/side-menu').then((m) => ({ default: m.SideMenu })));
+const NotificationsSidebar = lazy(() => import('@/widgets/notifications-sidebar').then((m) => ({ default: m.NotificationsSidebar })));
 
 const MENU_ID = 'side-menu';
 const NOTIFICATIONS_ID = 'notifications-sidebar';
@@ -27,6 +29,9 @@ export function AppLayout() {
   useSessionExpiry();
   const [menuOpen, setMenuOpen] = useState(false);
   const [notificationsOpen, setNotificationsOpen] = useState(false);
+  // Mounted from the first open on (and kept, so closing animates and reopening is instant).
+  const [menuUsed, setMenuUsed] = useState(false);
+  const [notificationsUsed, setNotificationsUsed] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const closeNotifications = useCallback(() => setNotificationsOpen(false), []);
 
@@ -62,11 +67,19 @@ export function AppLayout() {
         notificationsOpen={notificationsOpen}
         menuId={MENU_ID}
         notificationsId={NOTIFICATIONS_ID}
-        onOpenMenu={() => setMenuOpen(true)}
-        onOpenNotifications={() => setNotificationsOpen(true)}
+        onOpenMenu={() => {
+          setMenuUsed(true);
+          setMenuOpen(true);
+        }}
+        onOpenNotifications={() => {
+          setNotificationsUsed(true);
+          setNotificationsOpen(true);
+        }}
       />
-      <SideMenu id={MENU_ID} open={menuOpen} onClose={closeMenu} />
-      <NotificationsSidebar id={NOTIFICATIONS_ID} open={notificationsOpen} onClose={closeNotifications} />
+      <Suspense fallback={null}>
+        {menuUsed && <SideMenu id={MENU_ID} open={menuOpen} onClose={closeMenu} />}
+        {notificationsUsed && <NotificationsSidebar id={NOTIFICATIONS_ID} open={notificationsOpen} onClose={closeNotifications} />}
+      </Suspense>
       <main id="main" className="app-layout__main" tabIndex={-1}>
         <Suspense fallback={<PageFallback />}>
           <Outlet />

@@ -11,7 +11,8 @@ const openSidebar = async (options: Parameters<typeof renderWithProviders>[1] = 
   const view = renderWithProviders('/about-us', options);
   await screen.findByRole('heading', { name: 'About Us', level: 1 });
   await view.user.click(screen.getByRole('button', { name: 'Open notifications' }));
-  return { ...view, sidebar: screen.getByRole('dialog', { name: 'Notifications' }) };
+  // The sidebar's code loads on first open.
+  return { ...view, sidebar: await screen.findByRole('dialog', { name: 'Notifications' }) };
 };
 
 it("lists the user's notifications from the server, after a loading state", async () => {

@@ -12,7 +12,8 @@ const openMenu = async (options: Parameters<typeof renderWithProviders>[1] = {})
   await screen.findByRole('heading', { level: 1 });
   const toggle = screen.getByRole('button', { name: 'Open menu' });
   await view.user.click(toggle);
-  const menu = screen.getByRole('dialog', { name: 'Account' });
+  // The menu's code loads on first open.
+  const menu = await screen.findByRole('dialog', { name: 'Account' });
   return { ...view, toggle, menu };
 };
 
