@@ -6,7 +6,7 @@
 //
 //   npm run bench:lighthouse                  every route, 5 runs each
 //   npm run bench:lighthouse -- --runs 1 /    one run of / (and the baselines), for a quick look
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
