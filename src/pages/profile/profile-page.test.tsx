@@ -59,6 +59,16 @@ it('shows the fresh profile: initials, first name, username, phone, e-mail, loca
   expect(within(summary).getByText(demoUser.email)).toBeInTheDocument();
   expect(within(summary).getByText('Hampi, Karnataka')).toBeInTheDocument();
   expect(within(summary).getByText('AR')).toBeInTheDocument();
+  // A valid description list: each group holds only its term (the icon inside) and its value.
+  const pairs = within(summary)
+    .getAllByRole('term')
+    .map((term) => [term.textContent, term.nextElementSibling?.textContent, term.parentElement?.children.length]);
+  expect(pairs).toEqual([
+    ['Phone', demoUser.phone, 2],
+    ['Email', demoUser.email, 2],
+    ['Location', 'Hampi, Karnataka', 2],
+  ]);
+  expect(within(summary).getAllByRole('definition')).toHaveLength(3);
 });
 
 it('prefills the form; the contact number is read-only; gender offers male, female, other', async () => {

@@ -7,13 +7,16 @@ import { Icon, type IconName } from '@/shared/ui/icon';
 import { Spinner } from '@/shared/ui/spinner';
 import { checkPhoto, PHOTO_MESSAGES } from '../lib/photo';
 
+/** One term and its value; the icon goes inside the <dt>, since a <dl> group <div> holds only <dt> and <dd>. */
 function Detail({ icon, label, value }: { icon: IconName; label: string; value?: string }) {
   return (
     <div className="profile-summary__detail">
-      <span className="profile-summary__detail-icon">
-        <Icon name={icon} size={18} />
-      </span>
-      <dt>{label}</dt>
+      <dt>
+        <span className="profile-summary__detail-icon">
+          <Icon name={icon} size={18} />
+        </span>
+        {label}
+      </dt>
       <dd>{value?.trim() || <span className="profile-summary__empty">Not set</span>}</dd>
     </div>
   );

@@ -1,0 +1,160 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { demoPosition } from '../mocks/fixtures/geo';
+import { paths } from '../src/shared/config/routes';
+import { auditedRoutes, type AuditedRoute } from './audited-routes';
+import { uniqueUser } from './helpers';
+import { registerViaApi, sessionState } from './session';
+
+// axe-core on every route (e2e/audited-routes.ts), signed out and signed in: any serious or critical
+// violation fails, listed with its rule, impact, help and the selectors of the elements at fault.
+
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+type StorageState = Awaited<ReturnType<typeof sessionState>>;
+
+/**
+ * Signed-in audits share one account and session per worker, made on first use: the server allows a
+ * network only so many registrations an hour, and these pages only read.
+ */
+const test = base.extend<{ signedIn: boolean }, { workerSession: () => Promise<StorageState> }>({
+  workerSession: [
+    async ({ playwright }, use) => {
+      const request = await playwright.request.newContext();
+      let session: Promise<StorageState> | undefined;
+      await use(() => {
+        session ??= (async () => {
+          const user = uniqueUser();
+          await registerViaApi(request, user);
+          return sessionState(request, user);
+        })();
+        return session;
+      });
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  signedIn: [false, { option: true }],
+  storageState: async ({ signedIn, storageState, workerSession }, use) => {
+    await use(signedIn ? await workerSession() : storageState);
+  },
+});
+
+// /location finds the browser where the other journeys put it; motion settled, colours are final.
+test.use({
+  geolocation: { latitude: demoPosition.latitude, longitude: demoPosition.longitude },
+  permissions: ['geolocation'],
+  reducedMotion: 'reduce',
+});
+
+const describeRoute = (route: AuditedRoute) => `${route.path}${route.state ? ` with ${Object.keys(route.state).join(', ')}` : ''}`;
+
+/** Opens the route; with navigation state, as if the previous step had navigated there with it. */
+async function open(page: Page, route: AuditedRoute) {
+  await page.goto(route.path);
+  if (!route.state) return;
+  // Without the state it redirects: let it, then give the address its state and start again.
+  await waitUntilRendered(page);
+  // The router reads location.state from history.state.usr when it starts.
+  await page.evaluate(({ path, state }) => window.history.replaceState({ usr: state, key: 'audit', idx: 0 }, '', path), {
+    path: route.path,
+    state: route.state,
+  });
+  await page.reload();
+}
+
+/** The page has rendered: its h1 shows, and no spinner, splash or busy region is left. */
+async function waitUntilRendered(page: Page) {
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await expect(page.locator('.spinner, [aria-busy="true"]')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready);
+}
+
+/** Runs axe on the page as it is now; fails on serious or critical violations, listing each. */
+async function expectNoSeriousViolations(page: Page, where: string) {
+  // Only violations come back: the passes are not serialised.
+  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  const failing = violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
+  const report = failing
+    .map((violation) => {
+      const targets = violation.nodes.map((node) => `    ${node.target.join(' ')}`).join('\n');
+      return `- ${violation.id} [${violation.impact}] ${violation.help} (${violation.helpUrl})\n${targets}`;
+    })
+    .join('\n');
+  expect(failing.length, `serious or critical axe violations on ${where} (now at ${new URL(page.url()).pathname}):\n${report}\n`).toBe(0);
+}
+
+async function audit(page: Page, route: AuditedRoute) {
+  await open(page, route);
+  await waitUntilRendered(page);
+  // With its state, the screen itself shows (no redirect).
+  if (route.state) expect(new URL(page.url()).pathname).toBe(route.path);
+  await expectNoSeriousViolations(page, describeRoute(route));
+}
+
+/** The shell's two drawers (dialogs over any page), each audited open. */
+async function auditDrawers(page: Page) {
+  await page.goto(paths.aboutUs());
+  await waitUntilRendered(page);
+  for (const [opener, title] of [['Open menu', 'Account'], ['Open notifications', 'Notifications']]) {
+    await page.getByRole('button', { name: opener }).click();
+    await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+    await expect(page.locator('.spinner, [aria-busy="true"]')).toHaveCount(0);
+    await expectNoSeriousViolations(page, `${paths.aboutUs()} with the ${title} drawer open`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+}
+
+test.describe('signed out', () => {
+  for (const route of auditedRoutes.filter((r) => r.access === 'public')) {
+    test(`axe: ${describeRoute(route)}`, async ({ page }) => {
+      await audit(page, route);
+    });
+  }
+
+  test('axe: the menu and notifications drawers', async ({ page }) => {
+    await auditDrawers(page);
+  });
+});
+
+test.describe('signed in', () => {
+  test.use({ signedIn: true });
+
+  for (const route of auditedRoutes) {
+    test(`axe: ${describeRoute(route)}`, async ({ page }) => {
+      await audit(page, route);
+    });
+  }
+
+  test('axe: the menu and notifications drawers', async ({ page }) => {
+    await auditDrawers(page);
+  });
+});
+
+test('every route pattern of the route table is audited', () => {
+  const table = readFileSync(new URL('../src/app/routes/routes.tsx', import.meta.url), 'utf8');
+  const declared = [...table.matchAll(/\bpath:\s*([^,}\n]+?)\s*[,}\n]/g)].map(([, expression]) => expression);
+  expect(declared.length, 'route paths read from src/app/routes/routes.tsx').toBeGreaterThan(10);
+  const catchAll = declared.includes("'*'");
+  const patterns = declared
+    .filter((expression) => expression !== "'*'")
+    .map((expression) => {
+      // Each pattern comes from a builder of shared/config: paths.<name>() or paths.<group>.<name>(':id').
+      const call = /^paths\.([\w.]+)\(([^)]*)\)$/.exec(expression);
+      if (!call) throw new Error(`Cannot read the route path ${expression} in src/app/routes/routes.tsx`);
+      const build = call[1]
+        .split('.')
+        .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], paths) as (...args: string[]) => string;
+      return build(...[...call[2].matchAll(/'([^']*)'/g)].map(([, arg]) => arg));
+    });
+  const auditedPaths = auditedRoutes.map((route) => route.path.split('?')[0]);
+  const matches = (pattern: string, path: string) => new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+')}$`).test(path);
+  const missing = patterns.filter((pattern) => !auditedPaths.some((path) => matches(pattern, path)));
+  expect(missing, 'route patterns with no entry in e2e/audited-routes.ts').toEqual([]);
+  if (catchAll) {
+    const unknown = auditedPaths.some((path) => !patterns.some((pattern) => matches(pattern, path)));
+    expect(unknown, 'an unknown path in e2e/audited-routes.ts, for the 404 page').toBe(true);
+  }
+});

@@ -1,0 +1,42 @@
+import { paths } from '../src/shared/config/routes';
+
+/** One address the accessibility audit (accessibility.spec.ts) opens. */
+export interface AuditedRoute {
+  /** The address opened (path and query). */
+  path: string;
+  /** 'account': needs a session, so it is only audited signed in (signed out it sends to /login). */
+  access: 'public' | 'account';
+  /**
+   * Navigation state the previous step of a journey passes (React Router's location.state). Without it
+   * the screen redirects; the audit then checks wherever it lands, and with it the screen itself.
+   */
+  state?: Record<string, string>;
+}
+
+/**
+ * Every route of the app (src/app/routes/routes.tsx), each audited signed out (the public ones) and
+ * signed in (all of them). A page added to the route table is added here too: the audit fails on a
+ * route pattern that no entry covers.
+ */
+export const auditedRoutes: readonly AuditedRoute[] = [
+  { path: paths.home(), access: 'public' },
+  { path: paths.login(), access: 'public' },
+  { path: paths.register(), access: 'public' },
+  { path: paths.forgotPassword.root(), access: 'public' },
+  { path: paths.forgotPassword.otp('mira@example.com'), access: 'public' },
+  // Without the e-mail and code it goes back to the first step; with them, the new-password form.
+  { path: paths.forgotPassword.setPassword(), access: 'public' },
+  { path: paths.forgotPassword.setPassword(), access: 'public', state: { email: 'mira@example.com', otp: '123456' } },
+  { path: paths.aboutUs(), access: 'public' },
+  { path: paths.helpSupport(), access: 'public' },
+  { path: paths.companions(), access: 'public' },
+  { path: paths.location(), access: 'public' },
+  { path: '/no/such/place', access: 'public' },
+  { path: paths.profile(), access: 'account' },
+  { path: paths.settings.root(), access: 'account' },
+  { path: paths.settings.changePassword(), access: 'account' },
+  { path: paths.settings.changeEmail(), access: 'account' },
+  // Without the new address it goes back to Change Email; with it, the code form.
+  { path: paths.settings.verifyEmailOtp(), access: 'account' },
+  { path: paths.settings.verifyEmailOtp(), access: 'account', state: { newEmail: 'mira.new@example.com' } },
+];
