@@ -19,7 +19,7 @@ interface Options extends Omit<RenderOptions, 'wrapper' | 'queries'> {
 const usingFakeTimers = () => Object.prototype.hasOwnProperty.call(setTimeout, 'clock');
 
 /**
- * Renders with a fresh store and a memory router (conventions 15).
+ * Renders with a fresh store and a memory router, so no test sees another's state.
  * - `renderWithProviders('/login')`: the real route table, shell and lazy pages (use findBy*).
  * - `renderWithProviders(<Thing />, { route })`: one element on every path, with store and router.
  * Returns the store, the router (router.state.location) and a user-event instance that also works

@@ -4,7 +4,7 @@ import { sessionCleared, sessionExpired } from '../auth';
 import { createBaseQuery } from './base-query';
 import { runSessionEndHooks } from './session-hooks';
 
-/** Every tag the product uses, declared once (conventions 9); each one is provided by a query. */
+/** Every tag the product uses, declared once, so a typo cannot invent a tag; each one is provided by a query. */
 export const tagTypes = [
   'User',
   'Notification',

@@ -3,7 +3,7 @@ import type { TagType } from './base-api';
 type ListTag<T extends TagType> = { type: T; id: string };
 
 /**
- * Tags for a list query (conventions 11): one per item plus `{ type, id: 'LIST' }`, also when the
+ * Tags for a list query: one per item plus `{ type, id: 'LIST' }`, also when the
  * query failed, so a create (invalidating LIST) refetches it and an item update refetches the lists
  * showing that item.
  */
