@@ -13,16 +13,6 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 const root = path.dirname(fileURLToPath(import.meta.url));
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 8081}`;
 
-// What the server puts in the page's config block (server/plugins/static-files.ts); `dev:mock` has
-// no server, so its page carries these. Other builds ship an empty block the server fills.
-const mockAppConfig = {
-  apiUrl: '',
-  osrmUrl: 'https://router.project-osrm.org',
-  tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-  brandName: 'Need Spot',
-  supportEmail: 'support@needspot.app',
-};
-
 // Text files above 1 KB get a Brotli (quality 11) and a gzip (level 9) sibling, served by the server
 // by Accept-Encoding (@fastify/static's preCompressed): compressed once at build, never per request.
 const compressible = /\.(js|css|html|svg|json|webmanifest)$/;
@@ -98,8 +88,6 @@ export default (env = {}, argv = {}) => {
         favicon: path.join(root, 'public/favicon.svg'),
         inject: 'head',
         scriptLoading: 'defer',
-        // '<' escaped, as the server does: no text in it can close the script element.
-        appConfig: mock ? JSON.stringify(mockAppConfig).replace(/</g, '\\u003c') : '{}',
       }),
       new PreloadInitialChunks(),
       new webpack.DefinePlugin({ __MOCK__: JSON.stringify(mock) }),

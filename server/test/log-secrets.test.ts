@@ -1,20 +1,15 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Writable } from 'node:stream';
+import { logCapture } from './log-capture.js';
 import { buildTestApp, SETUP_TIMEOUT, type TestApp } from './build-test-app.js';
 import { bearer, signUp } from './fixtures.js';
 
 // Without SMTP_URL mail goes to the outbox; the log says where, once, and never carries a code or a token.
 let t: TestApp;
-const lines: string[] = [];
+const log = logCapture('trace');
+const { lines } = log;
 beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
-  t = await buildTestApp({ logger: { level: 'trace', stream } });
+  t = await buildTestApp({ logger: log.logger });
 }, SETUP_TIMEOUT);
 afterAll(() => t?.close());
 

@@ -1,20 +1,15 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import { logCapture } from '../../test/log-capture.js';
 import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
 import { createTestDatabase } from '../../test/test-database.js';
 
 // The probes: /api/health answers while the process lives; /api/ready only while the database
 // answers and has every migration. Neither is rate limited nor logged at info level.
 let t: TestApp;
-const lines: string[] = [];
+const log = logCapture('info');
+const { lines } = log;
 beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
-  t = await buildTestApp({ logger: { level: 'info', stream }, limits: { apiPerMinute: 3 } });
+  t = await buildTestApp({ logger: log.logger, limits: { apiPerMinute: 3 } });
 }, SETUP_TIMEOUT);
 afterAll(() => t?.close());
 
