@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -27,8 +27,72 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** In-memory PGlite (tests). */
   memory?: boolean;
-  /** A PGlite instance made by the caller (tests make theirs outside Jest's sandbox). */
+  /** A PGlite instance made by the caller with `pgliteOptions` (tests make theirs outside Jest's sandbox). */
   pglite?: PGlite;
+}
+
+/**
+ * On embedded PGlite this process is the database's only client (the data directory is locked), so
+ * it sees every write: a counter that changes with each statement that is not a plain SELECT lets
+ * hot reads be cached until the next write (lib/sessions.ts). Undefined on a PostgreSQL server,
+ * where other instances write too.
+ */
+const writeCounters = new WeakMap<object, () => number>();
+export const writeCounterOf = (db: Db): (() => number) | undefined => writeCounters.get(db);
+
+// The parsers drizzle passes with every PGlite query (timestamps, dates and intervals stay text for
+// drizzle to map). PGlite merges a query's parsers into its whole table on every call, a cost paid
+// per query: installed once at creation instead, and dropped from each query (`pgliteClient`).
+const keepText = (value: string) => value;
+const drizzleParsers = Object.fromEntries(
+  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, keepText]),
+);
+
+/** Options every PGlite instance given to `createDatabase` must be created with. */
+export const pgliteOptions = { parsers: drizzleParsers };
+
+const isRead = (query: string) => /^\s*select\b/i.test(query);
+
+/** The PGlite client drizzle talks to: per-query parsers dropped, writes counted. */
+function pgliteClient(client: PGlite, counted: { writes: number }): PGlite {
+  type QueryOptions = Parameters<PGlite['query']>[2];
+  const withoutParsers = (options: QueryOptions) => (options?.parsers ? { ...options, parsers: undefined } : options);
+  const wrapTx = (tx: Transaction): Transaction => new Proxy(tx, {
+    get(target, property, receiver) {
+      if (property === 'query') {
+        return (query: string, params?: unknown[], options?: QueryOptions) => {
+          counted.writes++;
+          return target.query(query, params, withoutParsers(options));
+        };
+      }
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'query') {
+        return (query: string, params?: unknown[], options?: QueryOptions) => {
+          if (!isRead(query)) counted.writes++;
+          return target.query(query, params, withoutParsers(options));
+        };
+      }
+      if (property === 'exec' || property === 'transaction') {
+        return async (...args: unknown[]) => {
+          counted.writes++;
+          const run = property === 'transaction'
+            ? target.transaction((tx) => (args[0] as (tx: Transaction) => Promise<unknown>)(wrapTx(tx)))
+            : target.exec(...(args as Parameters<PGlite['exec']>));
+          try {
+            return await run;
+          } finally {
+            counted.writes++; // the transaction's writes are visible from here
+          }
+        };
+      }
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
@@ -48,14 +112,16 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   if (options.pglite) {
     client = options.pglite;
   } else if (options.memory || !options.dataDir) {
-    client = await PGlite.create();
+    client = await PGlite.create(pgliteOptions);
   } else {
     // PGlite's NodeFS creates only the last path segment (a non-recursive mkdir).
     const dir = path.join(options.dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, pgliteOptions);
   }
-  const db = drizzlePglite({ client, schema });
+  const counted = { writes: 0 };
+  const db = drizzlePglite({ client: pgliteClient(client, counted), schema });
+  writeCounters.set(db, () => counted.writes);
   return {
     db: db as unknown as Db,
     kind: 'pglite',

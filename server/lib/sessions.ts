@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { cachedRead } from '../db/read-cache.js';
 import { sessions, users } from '../db/schema.js';
 import { signToken, verifyToken } from './tokens.js';
 
@@ -31,6 +32,43 @@ export async function openSession(db: Db, secret: string, userId: string): Promi
   return signToken(secret, { userId, sessionId: row.id }, expiresAt);
 }
 
+function sessionQuery(db: Db) {
+  return db
+    .select({
+      userId: users.id,
+      username: users.username,
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      verifiedAt: sessions.verifiedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(
+      eq(sessions.id, sql.placeholder('sessionId')),
+      eq(sessions.userId, sql.placeholder('userId')),
+      isNull(sessions.revokedAt),
+      gt(sessions.expiresAt, sql`now()`),
+      eq(users.status, 'active'),
+    ))
+    .limit(1)
+    .prepare('resolve_session');
+}
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQuery>['execute']>>[number];
+
+// Built once per database: the statement's text (and on PostgreSQL its plan) is reused by every request.
+const prepared = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+
+async function findSession(db: Db, sessionId: string, userId: string): Promise<SessionRow | undefined> {
+  const row = await cachedRead(db, 'session', `${sessionId}:${userId}`, async () => {
+    let query = prepared.get(db);
+    if (!query) prepared.set(db, (query = sessionQuery(db)));
+    const [found] = await query.execute({ sessionId, userId });
+    return found;
+  });
+  // A cached row may have expired since it was read.
+  return row && row.expiresAt.getTime() > Date.now() ? row : undefined;
+}
+
 /**
  * The user and session behind a bearer token, or null when the token is tampered with or expired,
  * its session was revoked or has expired, or the account was deactivated meanwhile.
@@ -39,26 +77,10 @@ export async function openSession(db: Db, secret: string, userId: string): Promi
 export async function resolveToken(db: Db, secret: string, token: string): Promise<{ user: AuthUser; session: AuthSession } | null> {
   const claims = await verifyToken(secret, token);
   if (!claims || !isUuid(claims.sessionId) || !isUuid(claims.userId)) return null;
-  const [row] = await db
-    .select({
-      userId: users.id,
-      username: users.username,
-      sessionId: sessions.id,
-      expiresAt: sessions.expiresAt,
-      sudo: sql<boolean>`${sessions.verifiedAt} > now() - make_interval(mins => ${SUDO_MINUTES})`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(
-      eq(sessions.id, claims.sessionId),
-      eq(sessions.userId, claims.userId),
-      isNull(sessions.revokedAt),
-      gt(sessions.expiresAt, sql`now()`),
-      eq(users.status, 'active'),
-    ))
-    .limit(1);
+  const row = await findSession(db, claims.sessionId, claims.userId);
   if (!row) return null;
-  return { user: { id: row.userId, username: row.username }, session: { id: row.sessionId, expiresAt: row.expiresAt, sudo: row.sudo } };
+  const sudo = row.verifiedAt.getTime() > Date.now() - SUDO_MINUTES * 60_000;
+  return { user: { id: row.userId, username: row.username }, session: { id: row.sessionId, expiresAt: row.expiresAt, sudo } };
 }
 
 /** The password was just proved in this session: sudo mode starts again. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { createDatabase, type Database } from '../db/client.js';
+import { createDatabase, pgliteOptions, type Database } from '../db/client.js';
 
 declare global {
   // Set by server/test/pglite-environment.cjs.
@@ -36,8 +36,8 @@ export async function createTestDatabase(): Promise<Database> {
     }
     const template = globalThis.__PGLITE_TEMPLATE__;
     const dump = template?.get();
-    if (dump) return createDatabase({ memory: true, pglite: await globalThis.__PGLITE__.create({ loadDataDir: dump }) });
-    const pglite = await globalThis.__PGLITE__.create();
+    if (dump) return createDatabase({ memory: true, pglite: await globalThis.__PGLITE__.create({ ...pgliteOptions, loadDataDir: dump }) });
+    const pglite = await globalThis.__PGLITE__.create(pgliteOptions);
     const database = await createDatabase({ memory: true, pglite });
     await database.migrate(migrationsFolder);
     template?.set(await pglite.dumpDataDir('none'));

@@ -1,11 +1,21 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { cachedRead } from '../../db/read-cache.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { ProfileChanges } from './profile.js';
 
-export async function findUserById(db: Db, id: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
+const byIdQuery = (db: Db) => db.select().from(users).where(eq(users.id, sql.placeholder('id'))).limit(1).prepare('user_by_id');
+// Built once per database: the statement's text (and on PostgreSQL its plan) is reused.
+const byId = new WeakMap<Db, ReturnType<typeof byIdQuery>>();
+
+/** The user row (cached until the next write on embedded PGlite: db/read-cache.ts); do not mutate it. */
+export function findUserById(db: Db, id: string) {
+  return cachedRead(db, 'user', id, async () => {
+    let query = byId.get(db);
+    if (!query) byId.set(db, (query = byIdQuery(db)));
+    const [row] = await query.execute({ id });
+    return row;
+  });
 }
 
 /** One UPDATE of the fields sent; undefined when the account is gone or deactivated. */

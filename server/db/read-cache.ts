@@ -1,0 +1,33 @@
+import { writeCounterOf, type Db } from './client.js';
+
+/**
+ * Read-through caching of hot single-row reads, valid until the next write to the database.
+ *
+ * Only on embedded PGlite, where this process is the database's only client (the data directory
+ * is locked) and sees every write (db/client.ts `writeCounterOf`): any write, to any table, empties
+ * every cache, so an entry is never older than the last change. On a PostgreSQL server other
+ * instances write too, and `cachedRead` always asks the database.
+ *
+ * Values are shared between requests: callers must not mutate them.
+ */
+const MAX_PER_KIND = 10_000;
+const caches = new WeakMap<Db, { writes: number; kinds: Map<string, Map<string, unknown>> }>();
+
+export async function cachedRead<T>(db: Db, kind: string, key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+  const counter = writeCounterOf(db);
+  if (!counter) return load();
+  const writes = counter();
+  let cache = caches.get(db);
+  if (!cache || cache.writes !== writes) caches.set(db, (cache = { writes, kinds: new Map() }));
+  let entries = cache.kinds.get(kind);
+  if (!entries) cache.kinds.set(kind, (entries = new Map()));
+  if (entries.has(key)) return entries.get(key) as T;
+
+  const value = await load();
+  // A write that ran while the row was read makes it stale at once: kept only if none did.
+  if (value !== undefined && counter() === writes) {
+    if (entries.size >= MAX_PER_KIND) entries.delete(entries.keys().next().value!);
+    entries.set(key, value);
+  }
+  return value;
+}
