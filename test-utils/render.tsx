@@ -2,10 +2,16 @@ import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import {
+  UNSAFE_createMemoryHistory as createMemoryHistory,
+  unstable_HistoryRouter as HistoryRouter,
+  useRoutes,
+  type RouteObject,
+  type To,
+} from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { demoToken, demoUser } from '@mocks/fixtures/users';
-import { routes } from '@/app/routes';
+import { AppRoutes } from '@/app/routes';
 import { makeStore, type AppStore, type RootState } from '@/app/model';
 
 interface Options extends Omit<RenderOptions, 'wrapper' | 'queries'> {
@@ -18,20 +24,38 @@ interface Options extends Omit<RenderOptions, 'wrapper' | 'queries'> {
 /** True while jest's modern fake timers are installed (they tag the patched setTimeout with a clock). */
 const usingFakeTimers = () => Object.prototype.hasOwnProperty.call(setTimeout, 'clock');
 
+/** One element on every path, so it has the router's hooks (useParams, useNavigate…) as on a page. */
+function OnEveryPath({ element }: { element: ReactElement }) {
+  return useRoutes([{ path: '*', element }] satisfies RouteObject[]);
+}
+
 /**
  * Renders with a fresh store and a memory router, so no test sees another's state.
  * - `renderWithProviders('/login')`: the real route table, shell and lazy pages (use findBy*).
  * - `renderWithProviders(<Thing />, { route })`: one element on every path, with store and router.
- * Returns the store, the router (router.state.location) and a user-event instance that also works
- * under jest fake timers.
+ * Returns the store, the router (router.state.location, router.navigate) and a user-event instance
+ * that also works under jest fake timers. The app's own router is declarative (BrowserRouter): here
+ * the same router over a memory history, whose location changes as soon as a navigation starts.
  */
 export function renderWithProviders(
   uiOrRoute: ReactElement | string,
   { route, preloadedState, store = makeStore(preloadedState), ...renderOptions }: Options = {},
 ) {
   const startAt = route ?? (typeof uiOrRoute === 'string' ? uiOrRoute : '/');
-  const table: RouteObject[] = typeof uiOrRoute === 'string' ? routes : [{ path: '*', element: uiOrRoute }];
-  const router = createMemoryRouter(table, { initialEntries: [startAt] });
+  const history = createMemoryHistory({ initialEntries: [startAt], v5Compat: true });
+  const router = {
+    state: {
+      get location() {
+        return history.location;
+      },
+    },
+    /** A path (pushed, or replacing the current entry), or a step back (-1) or forward through the history. */
+    navigate: async (to: To | number, { replace = false, state }: { replace?: boolean; state?: unknown } = {}) => {
+      if (typeof to === 'number') history.go(to);
+      else if (replace) history.replace(to, state);
+      else history.push(to, state);
+    },
+  };
   const user = userEvent.setup({
     advanceTimers: (ms) => {
       if (usingFakeTimers()) jest.advanceTimersByTime(ms);
@@ -40,7 +64,9 @@ export function renderWithProviders(
 
   const result = render(
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <HistoryRouter history={history}>
+        {typeof uiOrRoute === 'string' ? <AppRoutes /> : <OnEveryPath element={uiOrRoute} />}
+      </HistoryRouter>
       <ToastContainer />
     </Provider>,
     renderOptions,

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './entrypoint';
-import { createAppRouter } from './routes';
 import { makeStore } from './model';
 import './styles/global.css';
 
@@ -18,7 +17,7 @@ mocking.then(() => {
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(
     <StrictMode>
-      <AppProviders store={makeStore()} router={createAppRouter()} />
+      <AppProviders store={makeStore()} />
     </StrictMode>,
   );
 });

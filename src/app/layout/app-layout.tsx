@@ -1,10 +1,11 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { AppHeader } from '@/widgets/app-header';
 import { BottomNav } from '@/widgets/bottom-nav';
 import { Footer } from '@/widgets/footer';
 import { isShellHidden } from '@/shared/config';
 import { Spinner } from '@/shared/ui/spinner';
+import { useScrollRestoration } from './use-scroll-restoration';
 import { useSessionExpiry } from './use-session-expiry';
 import './app-layout.css';
 
@@ -27,6 +28,7 @@ function PageFallback() {
 export function AppLayout() {
   const { pathname } = useLocation();
   useSessionExpiry();
+  useScrollRestoration();
   const [menuOpen, setMenuOpen] = useState(false);
   const [notificationsOpen, setNotificationsOpen] = useState(false);
   // Mounted from the first open on (and kept, so closing animates and reopening is instant).
@@ -46,7 +48,6 @@ export function AppLayout() {
   if (isShellHidden(pathname)) {
     return (
       <>
-        <ScrollRestoration />
         <main id="main" className="app-layout__bare">
           <Suspense fallback={<PageFallback />}>
             <Outlet />
@@ -58,7 +59,6 @@ export function AppLayout() {
 
   return (
     <div className="app-layout">
-      <ScrollRestoration />
       <a className="skip-link" href="#main">
         Skip to main content
       </a>

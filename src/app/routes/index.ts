@@ -1,6 +1,1 @@
-import { createBrowserRouter } from 'react-router-dom';
-import { routes } from './routes';
-
-export { routes };
-
-export const createAppRouter = () => createBrowserRouter(routes);
+export { AppRoutes } from './app-routes';

@@ -25,8 +25,8 @@ const NotFoundPage = lazy(() => import('@/pages/not-found').then((m) => ({ defau
 const authOnly = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
 /**
- * The route table, shared by the browser router and the tests' memory router. Later issues add their
- * pages here (paths from shared/config); until then those paths fall to the 404 page.
+ * The route table (AppRoutes), the same under the browser's router and the tests' memory one. Later
+ * issues add their pages here (paths from shared/config); until then those paths fall to the 404 page.
  */
 export const routes: RouteObject[] = [
   {
