@@ -197,7 +197,16 @@ try {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       process.stdout.write(`\r${target.label}: run ${i + 1} of ${RUNS}   `);
-      runs.push(await audit(target.url, target.signedIn));
+      // Chromium now and then loses a trace (NO_NAVSTART, NO_FCP): that run is measured again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          runs.push(await audit(target.url, target.signedIn));
+          break;
+        } catch (error) {
+          if (attempt === 3) throw error;
+          process.stdout.write(`(${error.message.slice(0, 60)}; again) `);
+        }
+      }
     }
     const row = { label: target.label };
     for (const key of ['performance', 'lcp', 'tbt', 'cls', 'bytes']) row[key] = median(runs.map((run) => run[key]));

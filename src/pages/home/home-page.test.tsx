@@ -60,12 +60,15 @@ it('shows the splash once per browser session, for 2 seconds', async () => {
   expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
   expect(screen.getByRole('img', { name: 'Need Spot' })).toBeInTheDocument();
   expect(sessionStorage.getItem('splashShown')).toBeNull();
+  // The page is already there beneath the splash, inert (out of reach of keyboard and screen readers).
+  expect(screen.getByText('Loading your travel experience').closest('[inert]')).toBeNull();
+  expect(screen.getByRole('heading', { level: 1 }).closest('[inert]')).not.toBeNull();
 
   act(() => jest.advanceTimersByTime(1999));
   expect(screen.getByText('Loading your travel experience')).toBeInTheDocument();
   act(() => jest.advanceTimersByTime(1));
   expect(screen.queryByText('Loading your travel experience')).not.toBeInTheDocument();
-  expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 1 }).closest('[inert]')).toBeNull();
   expect(sessionStorage.getItem('splashShown')).toBe('true');
   first.unmount();
 

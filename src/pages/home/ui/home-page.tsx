@@ -24,34 +24,31 @@ export function HomePage() {
     />
   );
 
-  if (splash) {
-    return (
-      <>
-        {meta}
-        <SplashScreen />
-      </>
-    );
-  }
-
+  // The splash covers the screen (fixed, above everything) while the page renders beneath it, inert
+  // until the splash goes: the page's content is painted, and its data asked for, during the 2 s the
+  // splash shows instead of after them.
   return (
-    <div className="page home">
-      {meta}
-      <section className="home__hero" aria-labelledby="home-greeting">
-        <div className="home__hello">
-          <h1 id="home-greeting" className="home__greeting">
-            {getGreeting()}
-          </h1>
-          <p className="home__welcome">Welcome, {getFirstName(user)}</p>
-        </div>
-        <ButtonLink to={paths.planTrip()} size="lg" className="home__plan">
-          <Icon name="plane" size={20} />
-          Plan Trip
-        </ButtonLink>
-      </section>
+    <>
+      {splash && <SplashScreen />}
+      <div className="page home" inert={splash}>
+        {meta}
+        <section className="home__hero" aria-labelledby="home-greeting">
+          <div className="home__hello">
+            <h1 id="home-greeting" className="home__greeting">
+              {getGreeting()}
+            </h1>
+            <p className="home__welcome">Welcome, {getFirstName(user)}</p>
+          </div>
+          <ButtonLink to={paths.planTrip()} size="lg" className="home__plan">
+            <Icon name="plane" size={20} />
+            Plan Trip
+          </ButtonLink>
+        </section>
 
-      <BannerSlider />
-      <HomeSearch />
-      <ServiceTiles />
-    </div>
+        <BannerSlider />
+        <HomeSearch />
+        <ServiceTiles />
+      </div>
+    </>
   );
 }
