@@ -10,6 +10,7 @@ import geoRoutes from './modules/geo/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import notificationsRoutes from './modules/notifications/routes.js';
 import passwordResetRoutes from './modules/password-reset/routes.js';
+import searchRoutes from './modules/search/routes.js';
 import usersRoutes from './modules/users/routes.js';
 import auth from './plugins/auth.js';
 import background from './plugins/background.js';
@@ -94,6 +95,7 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
     await api.register(accountRoutes);
     await api.register(passwordResetRoutes);
     await api.register(geoRoutes);
+    await api.register(searchRoutes);
   }, { prefix: '/api' });
 
   return app;

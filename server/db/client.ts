@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -8,6 +9,13 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
+
+/**
+ * How close a typed word must be to a word of a board's short fields for search to take it as a
+ * typo of that word (pg_trgm's `<%`, modules/search): 'hostle' is 0.57 of 'hostel'. pg_trgm's
+ * default, 0.6, misses such one-letter swaps. Set on every connection.
+ */
+const searchSetting = 'pg_trgm.word_similarity_threshold=0.5';
 
 /** What services query: the common ground of the PGlite and node-postgres drivers. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -48,8 +56,11 @@ const drizzleParsers = Object.fromEntries(
   [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, keepText]),
 );
 
-/** Options every PGlite instance given to `createDatabase` must be created with. */
-export const pgliteOptions = { parsers: drizzleParsers };
+/**
+ * Options every PGlite instance given to `createDatabase` must be created with: the parsers above,
+ * and pg_trgm (migration 0003 creates the extension; PGlite loads only the extensions named here).
+ */
+export const pgliteOptions = { parsers: drizzleParsers, extensions: { pg_trgm } };
 
 const isRead = (query: string) => /^\s*select\b/i.test(query);
 
@@ -97,7 +108,7 @@ function pgliteClient(client: PGlite, counted: { writes: number }): PGlite {
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: `-c ${searchSetting}` });
     // An idle client that loses its connection emits 'error' on the pool; without a listener it crashes the process.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema });
@@ -119,6 +130,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     await mkdir(dir, { recursive: true });
     client = await PGlite.create(dir, pgliteOptions);
   }
+  await client.exec(`SET ${searchSetting}`);
   const counted = { writes: 0 };
   const db = drizzlePglite({ client: pgliteClient(client, counted), schema });
   writeCounters.set(db, () => counted.writes);

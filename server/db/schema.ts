@@ -4,3 +4,4 @@ export { needs, events, skills, challenges } from './tables/content.js';
 export { whispers, whisperLikes, follows, challengeParticipants } from './tables/social.js';
 export { otps } from './tables/otps.js';
 export { limitHits } from './tables/limits.js';
+export { idempotencyKeys } from './tables/idempotency.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, doublePrecision, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, date, doublePrecision, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 // Content of spec §3. Created with the first issue so the demo seed can fill them;
@@ -8,6 +8,17 @@ import { users } from './users.js';
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const images = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
 const owner = (name: string) => uuid(name).notNull().references(() => users.id, { onDelete: 'cascade' });
+
+// Search (modules/search): each board row carries, computed by Postgres from its own fields,
+// - `search_vector`: English full-text lexemes, weighted A (the name), B (the category), C (the rest),
+//   GIN-indexed, for ranked word matches ('hostels' finds 'hostel');
+// - `search_terms`: its short fields in lower case, trigram-indexed (pg_trgm), for words typed with a
+//   typo ('hostle' finds 'hostel'). Kept to the short fields so a typo check never reads descriptions.
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const searchVector = (a: string, b: string, c: string) => tsvector('search_vector').generatedAlwaysAs(sql.raw(
+  `setweight(to_tsvector('english', ${a}), 'A') || setweight(to_tsvector('english', ${b}), 'B') || setweight(to_tsvector('english', ${c}), 'C')`,
+));
+const searchTerms = (fields: string) => text('search_terms').generatedAlwaysAs(sql.raw(`lower(${fields})`));
 
 export const needs = pgTable('needs', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -26,10 +37,14 @@ export const needs = pgTable('needs', {
   images: images('images'),
   userId: owner('user_id'),
   createdAt: createdAt(),
+  searchVector: searchVector('service_name', 'category', `description || ' ' || city || ' ' || state || ' ' || address`),
+  searchTerms: searchTerms(`service_name || ' ' || category || ' ' || city || ' ' || state`),
 }, (t) => [
   check('needs_type_check', sql`${t.type} in ('need', 'available')`),
   index('needs_user_id_idx').on(t.userId),
   index('needs_created_at_idx').on(t.createdAt),
+  index('needs_search_vector_idx').using('gin', t.searchVector),
+  index('needs_search_terms_idx').using('gin', sql`${t.searchTerms} gin_trgm_ops`),
 ]);
 
 export const events = pgTable('events', {
@@ -47,10 +62,14 @@ export const events = pgTable('events', {
   url: text('url').notNull().default(''),
   createdBy: owner('created_by'),
   createdAt: createdAt(),
+  searchVector: searchVector('title', `''`, `description || ' ' || address`),
+  searchTerms: searchTerms(`title || ' ' || address`),
 }, (t) => [
   index('events_created_by_idx').on(t.createdBy),
   index('events_created_at_idx').on(t.createdAt),
   index('events_start_date_idx').on(t.startDate),
+  index('events_search_vector_idx').using('gin', t.searchVector),
+  index('events_search_terms_idx').using('gin', sql`${t.searchTerms} gin_trgm_ops`),
 ]);
 
 export const skills = pgTable('skills', {
@@ -68,9 +87,13 @@ export const skills = pgTable('skills', {
   url: text('url').notNull().default(''),
   userId: owner('user_id'),
   createdAt: createdAt(),
+  searchVector: searchVector('title', `category || ' ' || custom_category`, `description || ' ' || address`),
+  searchTerms: searchTerms(`title || ' ' || category || ' ' || custom_category || ' ' || address`),
 }, (t) => [
   index('skills_user_id_idx').on(t.userId),
   index('skills_created_at_idx').on(t.createdAt),
+  index('skills_search_vector_idx').using('gin', t.searchVector),
+  index('skills_search_terms_idx').using('gin', sql`${t.searchTerms} gin_trgm_ops`),
 ]);
 
 export const challenges = pgTable('challenges', {

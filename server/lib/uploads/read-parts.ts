@@ -71,3 +71,57 @@ export async function readImageFile(request: FastifyRequest, { field, maxBytes, 
   if (!bytes || bytes.length === 0) throw badRequest(NOT_AN_IMAGE);
   return bytes;
 }
+
+export interface FormOptions {
+  /** Each text field at most this many bytes. */
+  maxFieldBytes: number;
+  maxFields?: number;
+  /** The file fields taken (each may repeat), and how many files in all. */
+  fileFields: readonly string[];
+  maxFiles: number;
+  /** Each file at most `maxFileBytes`, else 413 with `tooLargeMessage`. */
+  maxFileBytes: number;
+  tooLargeMessage: string;
+}
+
+/**
+ * A multipart/form-data body with text fields and files (a board's create or edit form): the text
+ * fields as an object for the route's body schema, the files' bytes by field, in the order sent.
+ * A repeated text field, a file in another field or more than `maxFiles` files answer 400. Nothing
+ * is decoded here: routes check the bytes with saveImage.
+ */
+export async function readForm(request: FastifyRequest, options: FormOptions): Promise<{ fields: Record<string, string>; files: Record<string, Buffer[]> }> {
+  const { maxFieldBytes, maxFields = 30, fileFields, maxFiles, maxFileBytes, tooLargeMessage } = options;
+  const fields: Record<string, string> = {};
+  const files: Record<string, Buffer[]> = Object.fromEntries(fileFields.map((name) => [name, []]));
+  let fileCount = 0;
+  try {
+    const parts = request.parts({ limits: { fieldSize: maxFieldBytes, fields: maxFields, files: maxFiles + 1, fileSize: maxFileBytes, parts: maxFields + maxFiles + 1 } });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const file = part as MultipartFile;
+        if (!fileFields.includes(file.fieldname)) {
+          file.file.resume();
+          throw badRequest(`Unexpected field: ${file.fieldname}`);
+        }
+        if (++fileCount > maxFiles) {
+          file.file.resume();
+          throw badRequest(`At most ${maxFiles} files in one form`);
+        }
+        const bytes = await file.toBuffer();
+        // An empty file input sends a part with no name and no bytes: nothing was chosen.
+        if (bytes.length > 0) files[file.fieldname].push(bytes);
+        continue;
+      }
+      const field = part as MultipartValue<unknown>;
+      if (field.valueTruncated) throw badRequest(`${field.fieldname} is too long`);
+      if (Object.hasOwn(fields, field.fieldname)) throw badRequest(`Duplicate field: ${field.fieldname}`);
+      fields[field.fieldname] = String(field.value);
+    }
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, tooLargeMessage);
+    throw formError(error);
+  }
+  return { fields, files };
+}

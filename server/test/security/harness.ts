@@ -117,6 +117,7 @@ export const scenarios: Record<string, Scenario> = {
   },
   'GET /api/geo/reverse': { ok: 200, request: async () => ({ query: { lat: '15.4989', lon: '73.8278' } }) },
   'GET /api/geo/search': { ok: 200, request: async () => ({ query: { q: 'Panaji' } }) },
+  'GET /api/search': { ok: 200, request: async () => ({ query: { q: 'hostel' } }) },
   'GET /api/health': { ok: 200, request: async () => ({}) },
   'GET /api/ready': { ok: 200, request: async () => ({}) },
 };

@@ -1,0 +1,96 @@
+import { needs, events, skills } from '../../db/schema.js';
+import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
+import { signUp } from '../../test/fixtures.js';
+import { SEARCH_COUNT_CAP, SEARCH_PAGE } from './service.js';
+
+let t: TestApp;
+let owner: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = (await signUp(t.app)).id;
+  const need = { userId: owner, type: 'need' as const, category: 'Accommodation', description: 'Anything clean.', city: 'Panaji', state: 'Goa' };
+  await t.db.insert(needs).values([
+    { ...need, serviceName: 'Backpacker hostel near the beach', description: 'A bunk bed for three nights.' },
+    { ...need, serviceName: 'Quiet room for a week', description: 'Could also be a hostel dorm if it is calm.' },
+    { ...need, type: 'available', serviceName: 'Scooter rental', category: 'Transport', description: 'Helmets included.' },
+  ]);
+  await t.db.insert(events).values([
+    { createdBy: owner, title: 'Sunset yoga on the beach', description: 'Bring a mat.', startDate: '2030-03-14', endDate: '2030-03-14', address: 'Anjuna Beach, Goa' },
+  ]);
+  await t.db.insert(skills).values([
+    { userId: owner, title: 'Portrait photography', description: 'Travel portraits at golden hour.', category: 'Photography', address: 'Fontainhas, Panaji' },
+    { userId: owner, title: 'Pottery lessons', description: 'Wheel throwing for beginners.', category: 'Other', customCategory: 'Ceramics', address: 'Assagao, Goa' },
+  ]);
+}, SETUP_TIMEOUT);
+afterAll(() => t.close());
+
+const search = async (q: string) => {
+  const response = await t.app.inject({ url: '/api/search', query: { q } });
+  return { status: response.statusCode, body: response.json() };
+};
+const titles = (group: { items: Array<{ serviceName?: string; title?: string }> }) => group.items.map((item) => item.serviceName ?? item.title);
+
+describe('GET /api/search', () => {
+  it('answers the groups with counts, items and the total, without a token', async () => {
+    const { status, body } = await search('hostel');
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(body.data.meta).toEqual({ query: 'hostel', totalResults: 2 });
+    expect(body.data.needs.count).toBe(2);
+    expect(body.data.needs.items[0]).toEqual({
+      _id: expect.any(String), type: 'need', serviceName: 'Backpacker hostel near the beach', description: 'A bunk bed for three nights.',
+      category: 'Accommodation', images: [], location: { address: '', city: 'Panaji', state: 'Goa' },
+    });
+    expect(body.data.events).toEqual({ count: 0, capped: false, items: [] });
+  });
+
+  it('ranks a match in the name above a match in the description', async () => {
+    expect(titles((await search('hostel')).body.data.needs)).toEqual(['Backpacker hostel near the beach', 'Quiet room for a week']);
+  });
+
+  it('forgives a typo and finds word forms', async () => {
+    expect(titles((await search('hostle')).body.data.needs)).toContain('Backpacker hostel near the beach');
+    expect(titles((await search('hostels')).body.data.needs)).toContain('Backpacker hostel near the beach');
+    expect(titles((await search('photografy')).body.data.skills)).toEqual(['Portrait photography']);
+  });
+
+  it('searches events and skills too, with the url made by the server from the id', async () => {
+    const { body } = await search('beach');
+    expect(body.data.events.items).toEqual([{
+      _id: expect.any(String), title: 'Sunset yoga on the beach', description: 'Bring a mat.', thumbnail: '', startDate: '2030-03-14',
+      address: 'Anjuna Beach, Goa', location: { address: 'Anjuna Beach, Goa' }, url: `/events/${body.data.events.items[0]._id}`,
+    }]);
+    const ceramics = (await search('ceramics')).body.data.skills.items;
+    expect(ceramics).toEqual([expect.objectContaining({ title: 'Pottery lessons', customCategory: 'Ceramics', url: `/skills/${ceramics[0]._id}` })]);
+  });
+
+  it('a blank query finds nothing; an unmatched one answers empty groups', async () => {
+    expect((await search('   ')).body.data).toEqual({
+      meta: { query: '', totalResults: 0 },
+      needs: { count: 0, capped: false, items: [] }, events: { count: 0, capped: false, items: [] }, skills: { count: 0, capped: false, items: [] },
+    });
+    expect((await search('zxqv')).body.data.meta.totalResults).toBe(0);
+  });
+
+  it('takes any text as words, never as syntax', async () => {
+    for (const q of ["'", 'a & | ! ( ) :*', '"unclosed', '-', 'héllo wörld', "'; drop table needs; --", '\\']) {
+      const { status, body } = await search(q);
+      expect({ q, status }).toEqual({ q, status: 200 });
+      expect(body.success).toBe(true);
+    }
+  });
+
+  it('refuses a query over 200 characters, and a missing one, with 400', async () => {
+    expect((await search('a'.repeat(201))).status).toBe(400);
+    expect((await t.app.inject({ url: '/api/search' })).statusCode).toBe(400);
+  });
+
+  it('bounds the work: a word every row has answers one page and a capped count', async () => {
+    await t.db.insert(needs).values(Array.from({ length: SEARCH_COUNT_CAP + 10 }, (_, i) => ({
+      userId: owner, type: 'need' as const, category: 'Common', serviceName: `Common request ${i}`, description: 'Everywhere.',
+    })));
+    const { body } = await search('common');
+    expect(body.data.needs.items).toHaveLength(SEARCH_PAGE);
+    expect(body.data.needs).toMatchObject({ count: SEARCH_COUNT_CAP, capped: true });
+  });
+});

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SearchAnswer, SearchQuery } from './schemas.js';
+import { search } from './service.js';
+
+const emptyGroup = { count: 0, capped: false, items: [] };
+
+const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // The home search (spec §2, §7): public, no token needed.
+  app.get('/search', {
+    config: { access: 'public' },
+    schema: {
+      querystring: SearchQuery,
+      response: { 200: SearchAnswer },
+    },
+  }, async (request) => {
+    const q = request.query.q.trim().replace(/\s+/g, ' ');
+    if (q === '') {
+      return { success: true, data: { meta: { query: '', totalResults: 0 }, needs: emptyGroup, events: emptyGroup, skills: emptyGroup } };
+    }
+    const { needs, events, skills, totalResults } = await search(app.db, q);
+    return { success: true, data: { meta: { query: q, totalResults }, needs, events, skills } };
+  });
+};
+
+export default searchRoutes;
