@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './entrypoint';
 import { makeStore } from './model';
@@ -15,9 +15,14 @@ const mocking: Promise<unknown> = __MOCK__
 mocking.then(() => {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders store={makeStore()} />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole tree: a phone stays responsive while the app starts.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders store={makeStore()} />
+      </StrictMode>,
+    );
+  });
 });
