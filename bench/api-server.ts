@@ -6,11 +6,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import { users } from '../server/db/schema.js';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { createDatabase } from '../server/db/client.js';
 import { seedDemo } from '../server/db/seed.js';
 import { resolveJwtSecret } from '../server/lib/jwt-secret.js';
+import { addBoardRows } from './board-rows.js';
 
 const migrationsFolder = fileURLToPath(new URL('../server/db/migrations/', import.meta.url));
 const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'need-spot-bench-')), ...process.env });
@@ -21,6 +24,16 @@ await seedDemo(database.db);
 
 const app = await buildApp({ config: { ...config, jwtSecret }, db: database.db, migrationsFolder, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
 app.get('/bench/hello', { config: { access: 'public' } }, async () => ({ hello: 'world' }));
+// Grows the boards to `rows` rows each (bench/search.mjs), as the demo account.
+let seeded = 0;
+app.post<{ Querystring: { rows: string } }>('/bench/rows', { config: { access: 'public', rateLimit: false } }, async (request) => {
+  const target = Number(request.query.rows);
+  const [{ id }] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, 'demo'));
+  if (target > seeded) await addBoardRows(database.db, id, target - seeded, seeded);
+  seeded = Math.max(seeded, target);
+  await database.db.execute(sql`analyze`);
+  return { rows: seeded };
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const ready = await app.inject({ method: 'GET', url: '/api/ready' });
 if (ready.statusCode !== 200) throw new Error(`not ready: ${ready.body}`);

@@ -10,13 +10,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
 
-/**
- * How close a typed word must be to a word of a board's short fields for search to take it as a
- * typo of that word (pg_trgm's `<%`, modules/search): 'hostle' is 0.57 of 'hostel'. pg_trgm's
- * default, 0.6, misses such one-letter swaps. Set on every connection.
- */
-const searchSetting = 'pg_trgm.word_similarity_threshold=0.5';
-
 /** What services query: the common ground of the PGlite and node-postgres drivers. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -108,7 +101,7 @@ function pgliteClient(client: PGlite, counted: { writes: number }): PGlite {
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: `-c ${searchSetting}` });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle client that loses its connection emits 'error' on the pool; without a listener it crashes the process.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema });
@@ -130,7 +123,6 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     await mkdir(dir, { recursive: true });
     client = await PGlite.create(dir, pgliteOptions);
   }
-  await client.exec(`SET ${searchSetting}`);
   const counted = { writes: 0 };
   const db = drizzlePglite({ client: pgliteClient(client, counted), schema });
   writeCounters.set(db, () => counted.writes);

@@ -5,3 +5,4 @@ export { whispers, whisperLikes, follows, challengeParticipants } from './tables
 export { otps } from './tables/otps.js';
 export { limitHits } from './tables/limits.js';
 export { idempotencyKeys } from './tables/idempotency.js';
+export { searchWords } from './tables/search.js';

@@ -9,16 +9,15 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const images = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
 const owner = (name: string) => uuid(name).notNull().references(() => users.id, { onDelete: 'cascade' });
 
-// Search (modules/search): each board row carries, computed by Postgres from its own fields,
-// - `search_vector`: English full-text lexemes, weighted A (the name), B (the category), C (the rest),
-//   GIN-indexed, for ranked word matches ('hostels' finds 'hostel');
-// - `search_terms`: its short fields in lower case, trigram-indexed (pg_trgm), for words typed with a
-//   typo ('hostle' finds 'hostel'). Kept to the short fields so a typo check never reads descriptions.
+// Search (modules/search): each board row carries `search_vector`, computed by Postgres from its own
+// fields: English full-text lexemes, weighted A (the name), B (the category), C (the rest),
+// GIN-indexed, for ranked word matches ('hostels' finds 'hostel'). Typos are mended against
+// `search_words` (tables/search.ts), the dictionary of those lexemes. The GIN indexes take writes
+// straight in (fastupdate off): a pending list of recent rows would be scanned by every search.
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const searchVector = (a: string, b: string, c: string) => tsvector('search_vector').generatedAlwaysAs(sql.raw(
   `setweight(to_tsvector('english', ${a}), 'A') || setweight(to_tsvector('english', ${b}), 'B') || setweight(to_tsvector('english', ${c}), 'C')`,
 ));
-const searchTerms = (fields: string) => text('search_terms').generatedAlwaysAs(sql.raw(`lower(${fields})`));
 
 export const needs = pgTable('needs', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -38,13 +37,11 @@ export const needs = pgTable('needs', {
   userId: owner('user_id'),
   createdAt: createdAt(),
   searchVector: searchVector('service_name', 'category', `description || ' ' || city || ' ' || state || ' ' || address`),
-  searchTerms: searchTerms(`service_name || ' ' || category || ' ' || city || ' ' || state`),
 }, (t) => [
   check('needs_type_check', sql`${t.type} in ('need', 'available')`),
   index('needs_user_id_idx').on(t.userId),
   index('needs_created_at_idx').on(t.createdAt),
-  index('needs_search_vector_idx').using('gin', t.searchVector),
-  index('needs_search_terms_idx').using('gin', sql`${t.searchTerms} gin_trgm_ops`),
+  index('needs_search_vector_idx').using('gin', t.searchVector).with({ fastupdate: false }),
 ]);
 
 export const events = pgTable('events', {
@@ -63,13 +60,11 @@ export const events = pgTable('events', {
   createdBy: owner('created_by'),
   createdAt: createdAt(),
   searchVector: searchVector('title', `''`, `description || ' ' || address`),
-  searchTerms: searchTerms(`title || ' ' || address`),
 }, (t) => [
   index('events_created_by_idx').on(t.createdBy),
   index('events_created_at_idx').on(t.createdAt),
   index('events_start_date_idx').on(t.startDate),
-  index('events_search_vector_idx').using('gin', t.searchVector),
-  index('events_search_terms_idx').using('gin', sql`${t.searchTerms} gin_trgm_ops`),
+  index('events_search_vector_idx').using('gin', t.searchVector).with({ fastupdate: false }),
 ]);
 
 export const skills = pgTable('skills', {
@@ -88,12 +83,10 @@ export const skills = pgTable('skills', {
   userId: owner('user_id'),
   createdAt: createdAt(),
   searchVector: searchVector('title', `category || ' ' || custom_category`, `description || ' ' || address`),
-  searchTerms: searchTerms(`title || ' ' || category || ' ' || custom_category || ' ' || address`),
 }, (t) => [
   index('skills_user_id_idx').on(t.userId),
   index('skills_created_at_idx').on(t.createdAt),
-  index('skills_search_vector_idx').using('gin', t.searchVector),
-  index('skills_search_terms_idx').using('gin', sql`${t.searchTerms} gin_trgm_ops`),
+  index('skills_search_vector_idx').using('gin', t.searchVector).with({ fastupdate: false }),
 ]);
 
 export const challenges = pgTable('challenges', {

@@ -7,9 +7,10 @@ import type { EventHit, NeedHit, SkillHit } from './schemas.js';
 export const SEARCH_PAGE = 20;
 /**
  * Matches looked at per group: the work of one query is bounded, so a word that most rows contain
- * costs no more than this; counts stop here too (the answer says `capped`).
+ * costs no more than this; counts stop here too (the answer says `capped`). The page is ranked
+ * among these.
  */
-export const SEARCH_COUNT_CAP = 500;
+export const SEARCH_COUNT_CAP = 100;
 
 export interface GroupResult<T> {
   count: number;
@@ -17,20 +18,58 @@ export interface GroupResult<T> {
   items: T[];
 }
 
+/** Typed words shorter than this are taken as they are: too few letters to tell a typo from another word. */
+const MEND_MIN_LENGTH = 4;
+/** Dictionary words tried for one unknown typed word, closest first. */
+const MENDS_PER_WORD = 3;
+
+/** A lexeme as a tsquery operand: quoted, so no character in it is read as query syntax. */
+const operand = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
 /**
- * One ranked, capped query over a board: rows whose full-text vector matches the words (English
- * stemming: 'hostels' finds 'hostel'), or whose short fields are close to the typed text by trigram
- * word similarity ('hostle' finds 'hostel'; pg_trgm's `<%`, threshold set per connection in
- * db/client.ts). Ranked by text rank plus similarity, newest first among equals. The count comes
- * from the same query (a window over the capped matches).
+ * The text query as a tsquery: every word must match (English stemming: 'hostels' is 'hostel'),
+ * and a word no row has ever had may also match the dictionary words closest to it by trigram
+ * similarity ('hostle' → 'hostel'; pg_trgm's `%`, similarity at least 0.3): `'hostle' | 'hostel' | ...`.
+ * A typo in the first letter, or one that changes the length by more than 2, is not mended. Null when the text has no word
+ * at all (only stop words or punctuation). One query against the small dictionary, whatever the
+ * boards' size.
  */
-async function searchGroup<T>(db: Db, table: string, columns: SQL, q: string): Promise<GroupResult<T>> {
+async function searchQuery(db: Db, q: string): Promise<string | null> {
+  const rows = await db.execute<{ term: string; known: boolean; close: string[] }>(sql`
+    select t.term,
+      exists (select 1 from search_words w where w.word = t.term) as known,
+      array(
+        select w.word from search_words w
+        where length(t.term) >= ${MEND_MIN_LENGTH}
+          and left(w.word, 1) = left(t.term, 1) and length(w.word) between length(t.term) - 2 and length(t.term) + 2
+          and w.word % t.term
+        order by similarity(w.word, t.term) desc, w.word
+        limit ${MENDS_PER_WORD}
+      ) as close
+    from (select distinct unnest(tsvector_to_array(to_tsvector('english', ${q}))) as term) t
+    order by t.term`);
+  const terms = (rows as unknown as { rows: { term: string; known: boolean; close: string[] }[] }).rows;
+  if (terms.length === 0) return null;
+  return terms
+    .map(({ term, known, close }) => {
+      const options = known ? [term] : [term, ...close.filter((word) => word !== term)];
+      return options.length === 1 ? operand(term) : `(${options.map(operand).join(' | ')})`;
+    })
+    .join(' & ');
+}
+
+/**
+ * One ranked, capped query over a board: the rows whose full-text vector matches (GIN index), at
+ * most SEARCH_COUNT_CAP of them looked at, ranked by text rank (name above category above the
+ * rest), newest first among equals. The count comes from the same query (a window over the capped
+ * matches).
+ */
+async function searchGroup<T>(db: Db, table: string, columns: SQL, tsquery: string): Promise<GroupResult<T>> {
   const rows = await db.execute<T & { total: number }>(sql`
-    with query as (select websearch_to_tsquery('english', ${q}) as tsq),
-    matches as (
-      select t.*, ts_rank(t.search_vector, query.tsq) + word_similarity(${q}, t.search_terms) as rank
-      from ${sql.identifier(table)} t, query
-      where t.search_vector @@ query.tsq or ${q} <% t.search_terms
+    with matches as (
+      select t.*, ts_rank(t.search_vector, ${tsquery}::tsquery) as rank
+      from ${sql.identifier(table)} t
+      where t.search_vector @@ ${tsquery}::tsquery
       limit ${SEARCH_COUNT_CAP}
     )
     select ${columns}, count(*) over () as total
@@ -54,11 +93,15 @@ const eventColumns = sql`m.id::text as "_id", m.title, m.description, m.thumbnai
 const skillColumns = sql`m.id::text as "_id", m.title, m.description, m.images, m.category, m.custom_category as "customCategory",
   m.address, '/skills/' || m.id as url`;
 
+const none = { count: 0, capped: false, items: [] };
+
 export async function search(db: Db, q: string) {
+  const tsquery = await searchQuery(db, q);
+  if (tsquery === null) return { needs: none, events: none, skills: none, totalResults: 0 };
   const [needs, events, skills] = [
-    await searchGroup<Static<typeof NeedHit>>(db, 'needs', needColumns, q),
-    await searchGroup<Static<typeof EventHit>>(db, 'events', eventColumns, q),
-    await searchGroup<Static<typeof SkillHit>>(db, 'skills', skillColumns, q),
+    await searchGroup<Static<typeof NeedHit>>(db, 'needs', needColumns, tsquery),
+    await searchGroup<Static<typeof EventHit>>(db, 'events', eventColumns, tsquery),
+    await searchGroup<Static<typeof SkillHit>>(db, 'skills', skillColumns, tsquery),
   ];
   return { needs, events, skills, totalResults: needs.count + events.count + skills.count };
 }

@@ -1,0 +1,85 @@
+// What bench/api.mjs and bench/search.mjs share: the bench server (bench/api-server.ts, the app as
+// main.ts builds it, limits raised), the demo login, autocannon runs and the table they print.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** `--name value` from the command line, else `fallback`. */
+export function option(name, fallback) {
+  const args = process.argv.slice(2);
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? args[at + 1] : fallback;
+}
+
+/** The shell is served from dist/: build it when missing. */
+export function ensureBuild() {
+  if (existsSync(path.join(root, 'dist', 'index.html'))) return;
+  console.log('No production build in dist/: building it first (npm run build).');
+  const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+const HIGH = '1000000000';
+const limitEnv = Object.fromEntries(['LIMIT_API_PER_MINUTE', 'LIMIT_LOGINS_PER_MINUTE', 'LIMIT_LOGIN_FAILURES'].map((name) => [name, HIGH]));
+
+/** Starts the bench server on embedded PGlite, or on `databaseUrl`; resolves `url` once it is ready. */
+export function startServer(databaseUrl) {
+  const env = { ...process.env, ...limitEnv, NODE_ENV: 'production', NOMINATIM_URL: 'http://127.0.0.1:9' };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/api-server.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const url = new Promise((resolve, reject) => {
+    const read = (chunk) => {
+      // The request log goes to stdout too: keep only the start of the output for error messages.
+      if (output.length < 20_000) output += chunk.toString();
+      const match = /^listening (http:\/\/\S+)/m.exec(output);
+      if (match) resolve(match[1]);
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('exit', (code) => reject(new Error(`the bench server stopped (code ${code}):\n${output.trim()}`)));
+  });
+  return { child, url, stop: () => child.kill('SIGTERM') };
+}
+
+export async function demoLogin(url) {
+  const response = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: 'demo1234' }),
+  });
+  if (!response.ok) throw new Error(`demo login failed: ${response.status} ${await response.text()}`);
+  const body = await response.json();
+  return { token: body.token, userId: body.user._id };
+}
+
+/** One autocannon run; `requests` rotates through several requests on each connection. */
+export function run(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: 10, duration: 10, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+/** Warm-up, then the measured run. */
+export async function measure(options, { warmup = 3, duration = 10, connections = 10 } = {}) {
+  await run({ ...options, duration: warmup, connections });
+  return run({ ...options, duration, connections });
+}
+
+const fmt = (value, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** A markdown table of results: req/s, p50, p99, max, errors, non-2xx, ratio to `baseline` req/s, verdict. */
+export function printTable(title, rows, baseline) {
+  console.log(`\n${title}`);
+  console.log('| target | req/s | p50 ms | p99 ms | max ms | errors | non-2xx | vs baseline | goal |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const { name, result, verdict = '' } of rows) {
+    const rps = result.requests.average;
+    console.log(`| ${name} | ${fmt(rps)} | ${fmt(result.latency.p50, 1)} | ${fmt(result.latency.p99, 1)} | ${fmt(result.latency.max, 0)} | ${result.errors + result.timeouts} | ${result.non2xx} | ${baseline ? `${fmt(rps / baseline, 2)}x` : ''} | ${verdict} |`);
+  }
+}

@@ -1,0 +1,112 @@
+// `npm run bench:search`: the boards' lists and the home search as the boards grow: the bench server
+// (bench/api-server.ts) is filled with deterministic rows (bench/board-rows.ts) to 1k, 10k and 100k
+// rows per board, and at each size autocannon (3 s warm-up, 10 s) measures, next to the baseline
+// (a hello route of the same app):
+//   - the three list endpoints, first page, 10 connections;
+//   - search, 10 connections, rotating a common word, a typo, two words, a filler word and a word
+//     found nowhere; then search at 100 connections (no request may take over 1 s).
+// On embedded PGlite, and on PostgreSQL too when BENCH_DATABASE_URL names a server (a throwaway
+// database is made on it for the run and dropped after):
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:search
+// Goals: lists >= 1,000 req/s with p99 <= 30 ms at 10k rows on PGlite (>= 4,000, p99 <= 10 ms on
+// PostgreSQL); search p99 <= 50 ms at 10k rows, at 100k <= 150 ms on PGlite and <= 80 ms on
+// PostgreSQL; the search median grows at most 10x from 1k to 100k rows; 0 errors and 0 non-2xx.
+// Options: --sizes 1000,10000 (default 1000,10000,100000), --duration <s>.
+// A benchmark: prints tables and a verdict per goal; exits 0 whatever the figures.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { demoLogin, ensureBuild, measure, option, printTable, startServer } from './http-bench.mjs';
+
+const SIZES = option('sizes', '1000,10000,100000').split(',').map(Number);
+const DURATION = Number(option('duration', '10'));
+const QUERIES = ['hostel', 'hostle', 'pharmacy delhi', 'sunrise', 'zqxvw'];
+
+async function adminQuery(url, statement) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function benchmark(kind, databaseUrl) {
+  const server = startServer(databaseUrl);
+  const figures = [];
+  try {
+    const url = await server.url;
+    const { token } = await demoLogin(url);
+    const lists = [
+      { name: 'GET /api/all-needs', path: '/api/all-needs' },
+      { name: 'GET /api/all-requests', path: '/api/all-requests' },
+      { name: 'GET /api/skills', path: '/api/skills' },
+    ];
+    for (const size of SIZES) {
+      const seeded = await fetch(`${url}/bench/rows?rows=${size}`, { method: 'POST' });
+      if (!seeded.ok) throw new Error(`seeding failed: ${seeded.status} ${await seeded.text()}`);
+      const rows = [];
+      const hello = await measure({ url: `${url}/bench/hello` }, { duration: DURATION });
+      rows.push({ name: 'baseline: hello route', result: hello });
+      for (const list of lists) {
+        // A list a later change has not built yet is reported, not measured.
+        if ((await fetch(`${url}${list.path}`)).status === 404) {
+          console.log(`(${list.path} answers 404 here: not measured)`);
+          continue;
+        }
+        const result = await measure({ url: `${url}${list.path}`, headers: { authorization: `Bearer ${token}` } }, { duration: DURATION });
+        rows.push({ name: `${list.name} (first page)`, result });
+        figures.push({ kind, size, what: 'list', result });
+      }
+      const requests = QUERIES.map((q) => ({ method: 'GET', path: `/api/search?q=${encodeURIComponent(q)}` }));
+      const search = await measure({ url, requests }, { duration: DURATION });
+      rows.push({ name: `GET /api/search (${QUERIES.length} queries in turn)`, result: search });
+      figures.push({ kind, size, what: 'search', result: search });
+      const crowd = await measure({ url, requests }, { duration: Math.min(DURATION, 5), connections: 100 });
+      rows.push({ name: 'GET /api/search, 100 connections', result: crowd });
+      figures.push({ kind, size, what: 'search100', result: crowd });
+      printTable(`${kind === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL'}, ${size.toLocaleString('en-US')} rows per board`, rows, hello.requests.average);
+    }
+  } finally {
+    server.stop();
+  }
+  return figures;
+}
+
+function verdicts(kind, figures) {
+  const at = (what, size) => figures.filter((f) => f.what === what && f.size === size).map((f) => f.result);
+  const ok = (results) => results.length > 0 && results.every((r) => r.errors === 0 && r.timeouts === 0 && r.non2xx === 0);
+  const lines = [];
+  const say = (met, text) => lines.push(`  ${met ? 'met    ' : 'NOT MET'}  ${text}`);
+  const listGoal = kind === 'pglite' ? { rps: 1000, p99: 30 } : { rps: 4000, p99: 10 };
+  const lists10k = at('list', 10000);
+  if (lists10k.length) say(lists10k.every((r) => r.requests.average >= listGoal.rps && r.latency.p99 <= listGoal.p99), `lists at 10k rows: >= ${listGoal.rps} req/s, p99 <= ${listGoal.p99} ms`);
+  const s10k = at('search', 10000)[0];
+  if (s10k) say(s10k.latency.p99 <= 50, `search p99 <= 50 ms at 10k rows (${s10k.latency.p99} ms)`);
+  const s100k = at('search', 100000)[0];
+  const limit100k = kind === 'pglite' ? 150 : 80;
+  if (s100k) say(s100k.latency.p99 <= limit100k, `search p99 <= ${limit100k} ms at 100k rows (${s100k.latency.p99} ms)`);
+  const s1k = at('search', 1000)[0];
+  if (s1k && s100k) say(s100k.latency.p50 <= 10 * Math.max(s1k.latency.p50, 1), `search median grows at most 10x from 1k to 100k rows (${s1k.latency.p50} → ${s100k.latency.p50} ms)`);
+  const crowd = figures.filter((f) => f.what === 'search100').map((f) => f.result);
+  say(crowd.every((r) => r.latency.max <= 1000), `100 connections: no search over 1 s (max ${Math.max(...crowd.map((r) => r.latency.max))} ms)`);
+  say(ok(figures.map((f) => f.result)), '0 errors and 0 non-2xx');
+  console.log(`\n${kind === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL'} goals:\n${lines.join('\n')}`);
+}
+
+ensureBuild();
+verdicts('pglite', await benchmark('pglite'));
+const serverUrl = process.env.BENCH_DATABASE_URL;
+if (serverUrl) {
+  const name = `ns_bench_${randomBytes(4).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    verdicts('postgres', await benchmark('postgres', url.toString()));
+  } finally {
+    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+} else {
+  console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL to a PostgreSQL server to measure it too.)');
+}
