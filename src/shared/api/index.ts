@@ -38,3 +38,5 @@ export { geoApi, useReverseGeocodeQuery, useLazyReverseGeocodeQuery, useSearchPl
 export type { GeoAddress, GeoPlace, ReverseGeocodeResult } from './endpoints/geo';
 export { notificationsApi, useGetNotificationsQuery } from './endpoints/notifications';
 export type { Notification } from './endpoints/notifications';
+export { searchApi, useSearchQuery, toSearchResult } from './endpoints/search';
+export type { SearchResult, SearchGroup, NeedHit, EventHit, SkillHit } from './endpoints/search';

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { getFirstName } from '@/entities/user';
 import { useSessionUser } from '@/shared/api';
 import { getAppConfig, paths } from '@/shared/config';
@@ -8,12 +9,20 @@ import { PageMeta } from '@/shared/ui/page-meta';
 import { useSplash } from '../model/use-splash';
 import { BannerSlider } from './banner-slider';
 import { HomeSearch } from './home-search';
+import { SearchResults } from './search-results';
 import { ServiceTiles } from './service-tiles';
 import { SplashScreen } from './splash-screen';
 import './home-page.css';
 
 export function HomePage() {
   const splash = useSplash();
+  // The text in the box, and the query submitted: the results panel replaces the tiles until cleared.
+  const [text, setText] = useState('');
+  const [searched, setSearched] = useState('');
+  const clearSearch = () => {
+    setText('');
+    setSearched('');
+  };
   const { user } = useSessionUser();
   const { brandName } = getAppConfig();
 
@@ -46,8 +55,8 @@ export function HomePage() {
         </section>
 
         <BannerSlider />
-        <HomeSearch />
-        <ServiceTiles />
+        <HomeSearch value={text} onChange={setText} onSearch={setSearched} />
+        {searched ? <SearchResults query={searched} onClear={clearSearch} /> : <ServiceTiles />}
       </div>
     </>
   );

@@ -1,13 +1,16 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Icon } from '@/shared/ui/icon';
 
-/**
- * The home search box. Its results panel comes with the global-search issue: submitting keeps the
- * text and is where that issue hooks the query in.
- */
-export function HomeSearch() {
+interface HomeSearchProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Called on submit with the trimmed text; '' (a blank query) only clears the results. */
+  onSearch: (query: string) => void;
+}
+
+/** The home search box; the page shows the results panel (search-results.tsx) for what it submits. */
+export function HomeSearch({ value, onChange, onSearch }: HomeSearchProps) {
   const inputId = useId();
-  const [query, setQuery] = useState('');
 
   return (
     <form
@@ -15,6 +18,7 @@ export function HomeSearch() {
       role="search"
       onSubmit={(event) => {
         event.preventDefault();
+        onSearch(value.trim());
       }}
     >
       <label className="visually-hidden" htmlFor={inputId}>
@@ -26,8 +30,8 @@ export function HomeSearch() {
         className="home-search__input"
         type="search"
         name="q"
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
         placeholder="Search needs, events and skills"
         autoComplete="off"
         enterKeyHint="search"

@@ -1,0 +1,124 @@
+import { baseApi } from '../base-api';
+import { asNumber, asString, isRecord } from './wire';
+
+/** What a home-search card shows (spec §3 "Search response"). */
+export interface NeedHit {
+  _id: string;
+  serviceName: string;
+  description: string;
+  category: string;
+  city: string;
+  state: string;
+}
+
+export interface EventHit {
+  _id: string;
+  title: string;
+  description: string;
+  thumbnail: string;
+  startDate: string;
+  address: string;
+  url: string;
+}
+
+export interface SkillHit {
+  _id: string;
+  title: string;
+  description: string;
+  image: string;
+  category: string;
+  customCategory: string;
+  address: string;
+  url: string;
+}
+
+export interface SearchGroup<T> {
+  count: number;
+  items: T[];
+}
+
+export interface SearchResult {
+  totalResults: number;
+  needs: SearchGroup<NeedHit>;
+  events: SearchGroup<EventHit>;
+  skills: SearchGroup<SkillHit>;
+}
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+
+function toNeedHit(value: unknown): NeedHit | null {
+  if (!isRecord(value) || typeof value._id !== 'string') return null;
+  const location = isRecord(value.location) ? value.location : {};
+  return {
+    _id: value._id,
+    serviceName: asString(value.serviceName),
+    description: asString(value.description),
+    category: asString(value.category),
+    city: asString(location.city),
+    state: asString(location.state),
+  };
+}
+
+function toEventHit(value: unknown): EventHit | null {
+  if (!isRecord(value) || typeof value._id !== 'string') return null;
+  const location = isRecord(value.location) ? value.location : {};
+  return {
+    _id: value._id,
+    title: asString(value.title),
+    description: asString(value.description),
+    thumbnail: asString(value.thumbnail),
+    startDate: asString(value.startDate),
+    address: asString(location.address, asString(value.address)),
+    url: asString(value.url),
+  };
+}
+
+function toSkillHit(value: unknown): SkillHit | null {
+  if (!isRecord(value) || typeof value._id !== 'string') return null;
+  return {
+    _id: value._id,
+    title: asString(value.title),
+    description: asString(value.description),
+    image: strings(value.images)[0] ?? asString(value.thumbnail),
+    category: asString(value.category),
+    customCategory: asString(value.customCategory),
+    address: asString(value.address),
+    url: asString(value.url),
+  };
+}
+
+function toGroup<T>(value: unknown, toItem: (item: unknown) => T | null): SearchGroup<T> {
+  const items = (isRecord(value) && Array.isArray(value.items) ? value.items : []).map(toItem).filter((item): item is T => item !== null);
+  return { count: Math.max(isRecord(value) ? asNumber(value.count) : 0, items.length), items };
+}
+
+/** `{ data: { meta: { totalResults }, needs, events, skills } }`; any other shape is no results (spec §7). */
+export function toSearchResult(body: unknown): SearchResult {
+  const data = isRecord(body) && isRecord(body.data) ? body.data : {};
+  const needs = toGroup(data.needs, toNeedHit);
+  const events = toGroup(data.events, toEventHit);
+  const skills = toGroup(data.skills, toSkillHit);
+  const meta = isRecord(data.meta) ? data.meta : {};
+  return { totalResults: asNumber(meta.totalResults, needs.count + events.count + skills.count), needs, events, skills };
+}
+
+export const searchApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * GET /api/search?q= (no token needed) → `{ success, data: { meta: { query, totalResults }, needs, events, skills } }`,
+     * each group `{ count, capped, items }`. Refetched when any board changes.
+     */
+    search: build.query<SearchResult, string>({
+      query: (q) => ({ url: 'search', params: { q } }),
+      transformResponse: toSearchResult,
+      providesTags: (_result, _error, q) => [
+        { type: 'Search', id: q },
+        { type: 'Need', id: 'LIST' },
+        { type: 'Event', id: 'LIST' },
+        { type: 'Skill', id: 'LIST' },
+      ],
+    }),
+  }),
+});
+
+export const { useSearchQuery } = searchApi;
