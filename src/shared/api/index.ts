@@ -6,6 +6,8 @@ export type { OptimisticOptions } from './optimistic';
 export { onFailureNotice } from './failure-notice';
 export { selectSessionUser, useSessionUser, hydrateSessionUser } from './session-user';
 export { providesList } from './tags';
+export { cursorPagination, cursorParams, providesPagedList, pageItems } from './infinite-lists';
+export type { CursorPage, Cursor, CursorPages } from './infinite-lists';
 export { getErrorField, getErrorMessage, getServerMessage, isNetworkError, settleStatus, GENERIC_ERROR } from './errors';
 export type { User, StatusResult } from './endpoints/wire';
 

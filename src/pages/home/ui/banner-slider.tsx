@@ -6,7 +6,13 @@ export function BannerSlider() {
     <Carousel
       className="home__banner"
       label="Featured"
-      interval={BANNER_INTERVAL_MS}
+      intervalMs={BANNER_INTERVAL_MS}
+      // The banner's SVGs are 1200 × 500; the box is reserved at that shape before they load.
+      aspectRatio={1200 / 500}
+      // The banner as it was: it keeps turning after a dot is pressed (its pause toggle stops it), no arrows.
+      pauseOnHover={false}
+      pauseOnFocus={false}
+      showArrows={false}
       slides={banners.map((banner, index) => ({
         key: banner.key,
         content: (

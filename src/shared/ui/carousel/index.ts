@@ -1,2 +1,2 @@
 export { Carousel } from './carousel';
-export type { CarouselSlide } from './carousel';
+export type { CarouselImage, CarouselSlide } from './carousel';

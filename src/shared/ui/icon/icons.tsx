@@ -105,6 +105,7 @@ export const icons = {
   ),
   chevronDown: <path d="m6 9 6 6 6-6" />,
   chevronRight: <path d="m9 6 6 6-6 6" />,
+  chevronLeft: <path d="m15 6-6 6 6 6" />,
   search: (
     <>
       <circle cx="11" cy="11" r="7" />

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { usePrefersReducedMotion } from '@/shared/lib/reduced-motion';
 import { Icon } from '../icon';
 import './modal.css';
 
@@ -16,7 +17,12 @@ interface ModalProps {
   closeLabel?: string;
   /** Element focused on open; the dialog itself by default. */
   initialFocusRef?: RefObject<HTMLElement | null>;
-  /** Keeps the dialog mounted this long after closing, for a fade-out (e.g. 300 ms contact modal). */
+  /** Length of the fade-in in ms (200 by default; the contact modal 300). */
+  enterDuration?: number;
+  /**
+   * Keeps the dialog mounted this long after closing, for a fade-out (e.g. 300 ms contact modal).
+   * Under reduced motion there is no fade either way: it goes at once.
+   */
   exitDuration?: number;
   id?: string;
   className?: string;
@@ -51,6 +57,7 @@ export function Modal({
   placement = 'center',
   closeLabel = 'Close',
   initialFocusRef,
+  enterDuration = 200,
   exitDuration = 0,
   id,
   className,
@@ -61,10 +68,12 @@ export function Modal({
   const onCloseRef = useRef(onClose);
   const [prevOpen, setPrevOpen] = useState(open);
   const [closing, setClosing] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
+  const exitMs = reducedMotion ? 0 : exitDuration;
 
   if (prevOpen !== open) {
     setPrevOpen(open);
-    setClosing(!open && exitDuration > 0);
+    setClosing(!open && exitMs > 0);
   }
 
   useEffect(() => {
@@ -73,9 +82,9 @@ export function Modal({
 
   useEffect(() => {
     if (!closing) return undefined;
-    const timer = window.setTimeout(() => setClosing(false), exitDuration);
+    const timer = window.setTimeout(() => setClosing(false), exitMs);
     return () => window.clearTimeout(timer);
-  }, [closing, exitDuration]);
+  }, [closing, exitMs]);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -125,6 +134,9 @@ export function Modal({
     <div
       ref={rootRef}
       className={['modal', `modal--${placement}`, closing && 'modal--closing', className].filter(Boolean).join(' ')}
+      style={{ '--modal-enter': `${enterDuration}ms`, '--modal-exit': `${exitMs}ms` } as CSSProperties}
+      // While it fades out the dialog is already closed: out of reach of focus and screen readers.
+      inert={closing}
     >
       <div className="modal__backdrop" aria-hidden="true" />
       <div
@@ -136,7 +148,6 @@ export function Modal({
         aria-labelledby={titleId}
         tabIndex={-1}
         onKeyDown={trapTab}
-        style={{ '--modal-exit': `${exitDuration}ms` } as CSSProperties}
       >
         <div className="modal__header">
           <h2 id={titleId} className="modal__title">

@@ -1,0 +1,1 @@
+export { ContactModal, telHref } from './ui/contact-modal';
