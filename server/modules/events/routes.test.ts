@@ -25,7 +25,7 @@ afterAll(() => t?.close());
 const DAY_MS = 24 * 60 * 60 * 1000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
 
-const validFields = (overrides: Record<string, string> = {}) => ({
+const validFields = (overrides: Record<string, string> = {}): Record<string, string> => ({
   title: 'Sunrise yoga by the river',
   description: 'Mats provided.\r\nAll levels welcome.',
   address: 'Triveni Ghat, Rishikesh',
@@ -43,13 +43,13 @@ async function send(method: 'POST' | 'PUT', url: string, token: string | undefin
   const form = await multipart(fields, files);
   return t.app.inject({ method, url, payload: form.payload, headers: { ...form.headers, ...(token ? bearer(token) : {}), ...headers } });
 }
-const create = (account: Account, fields = validFields(), files = [banner()], headers: Record<string, string> = {}) =>
+const create = (account: Account, fields: Record<string, string> = validFields(), files = [banner()], headers: Record<string, string> = {}) =>
   send('POST', `/api/events/${account.id}`, account.token, fields, files, headers);
-const edit = (id: string, account: Account | undefined, fields = validFields(), files: FilePart[] = []) =>
+const edit = (id: string, account: Account | undefined, fields: Record<string, string> = validFields(), files: FilePart[] = []) =>
   send('PUT', `/api/events/${id}`, account?.token, fields, files);
 
 /** Creates an event through the API and answers it. */
-async function created(account = organiser, fields = validFields()) {
+async function created(account = organiser, fields: Record<string, string> = validFields()) {
   const response = await create(account, fields);
   expect(response.statusCode).toBe(201);
   return response.json().event as { _id: string; thumbnail: string; [key: string]: unknown };
