@@ -6,6 +6,7 @@ import { newestMigrationAt } from './db/migration-state.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import accountRoutes from './modules/account/routes.js';
 import authRoutes from './modules/auth/routes.js';
+import eventsRoutes from './modules/events/routes.js';
 import geoRoutes from './modules/geo/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import notificationsRoutes from './modules/notifications/routes.js';
@@ -96,6 +97,7 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
     await api.register(passwordResetRoutes);
     await api.register(geoRoutes);
     await api.register(searchRoutes);
+    await api.register(eventsRoutes);
   }, { prefix: '/api' });
 
   return app;

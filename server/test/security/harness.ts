@@ -61,6 +61,25 @@ const smallPng = async () => (png ??= await sharp({ create: { width: 8, height: 
 let n = 0;
 const freshEmail = () => `security-${Date.now()}-${n++}@example.net`;
 
+const futureDay = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+const eventFields = () => ({
+  title: 'Security walk', description: 'A valid event.', address: 'Panaji, Goa', latitude: '15.4989', longitude: '73.8278',
+  startDate: futureDay(7), endDate: futureDay(8), startTime: '09:00', endTime: '10:00',
+});
+const eventForm = async () => {
+  const form = await multipart(eventFields(), [{ name: 'thumbnail', bytes: await smallPng(), filename: 'a.png', type: 'image/png' }]);
+  return { payload: form.payload, headers: form.headers };
+};
+/**
+ * The matrix fills every path parameter with the caller's user id, so an event route's own record is
+ * an event made with that same id (ids of different tables never meet), owned by the caller.
+ */
+const eventOf = async (t: TestApp, actor: Account) => {
+  await t.db.insert(schema.events).values({
+    id: actor.id, createdBy: actor.id, title: 'Owned event', description: 'Mine.', startDate: futureDay(3), endDate: futureDay(3),
+  }).onConflictDoNothing();
+};
+
 export interface Scenario {
   /** A valid request of `actor` on their own account or resource. */
   request(t: TestApp, actor: Account): Promise<InjectOptions>;
@@ -118,6 +137,29 @@ export const scenarios: Record<string, Scenario> = {
   'GET /api/geo/reverse': { ok: 200, request: async () => ({ query: { lat: '15.4989', lon: '73.8278' } }) },
   'GET /api/geo/search': { ok: 200, request: async () => ({ query: { q: 'Panaji' } }) },
   'GET /api/search': { ok: 200, request: async () => ({ query: { q: 'hostel' } }) },
+  'GET /api/all-requests': { ok: 200, request: async () => ({ query: { q: 'walk', limit: '5' } }) },
+  'GET /api/join-event/:id': {
+    ok: 200,
+    request: async (t, actor) => {
+      await eventOf(t, actor);
+      return {};
+    },
+  },
+  'POST /api/events/:userId': { ok: 201, request: async () => eventForm() },
+  'PUT /api/events/:id': {
+    ok: 200,
+    request: async (t, actor) => {
+      await eventOf(t, actor);
+      return eventForm();
+    },
+  },
+  'DELETE /api/events/:id': {
+    ok: 200,
+    request: async (t, actor) => {
+      await eventOf(t, actor);
+      return {};
+    },
+  },
   'GET /api/health': { ok: 200, request: async () => ({}) },
   'GET /api/ready': { ok: 200, request: async () => ({}) },
 };

@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { badRequest, failure, fieldError, forbidden, HttpError, invalid, notFound, unauthorized } from '../../lib/http-error.js';
+import { idempotent } from '../../lib/idempotency.js';
+import { PAGE_DEFAULT } from '../../lib/pagination.js';
+import { IdParams, StatusAnswer, UserIdParams } from '../../lib/schemas.js';
+import { isUuid } from '../../lib/sessions.js';
+import { controlChars } from '../../lib/text.js';
+import { countUpload, removeUpload, saveImage } from '../../lib/uploads/images.js';
+import { readForm } from '../../lib/uploads/read-parts.js';
+import { callerOf } from '../../plugins/auth.js';
+import { MB } from '../../plugins/multipart.js';
+import { EventAnswer, EventForm, EventListAnswer, EventListQuery, EventSavedAnswer, FORM_FIELD_MAX } from './schemas.js';
+import { deleteEvent, findEvent, findOrganiser, findOwnership, insertEvent, listEvents, toEventDto, updateEvent } from './service.js';
+import { checkEventForm, isDay } from './validation.js';
+
+const EVENT_NOT_FOUND = 'Event not found';
+const ownerCallMissing = () => failure(404, EVENT_NOT_FOUND);
+
+/** The banner file of each form being handled, between reading the form and the handler. */
+const banners = new WeakMap<FastifyRequest, Buffer>();
+
+/**
+ * Reads the event form: its text fields become the body the route schema checks (exactly like a
+ * JSON body), the one `thumbnail` file is kept for the handler. Nothing is decoded here.
+ */
+async function readEventForm(request: FastifyRequest) {
+  const { fields, files } = await readForm(request, {
+    maxFieldBytes: FORM_FIELD_MAX,
+    maxFields: 20,
+    fileFields: ['thumbnail'],
+    maxFiles: 1,
+    maxFileBytes: 5 * MB,
+    tooLargeMessage: 'Image size should be less than 5MB',
+  });
+  request.body = fields;
+  const [banner] = files.thumbnail;
+  if (banner) banners.set(request, banner);
+}
+
+const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { uploadsDir } = app.config;
+
+  /** The event named by an owner-only call, if the caller owns it: 404 when there is none, 403 when it is someone else's. */
+  async function ownEvent(request: FastifyRequest, id: string) {
+    const event = await findOwnership(app.db, id);
+    if (!event) throw ownerCallMissing();
+    if (event.createdBy !== callerOf(request).user.id) throw forbidden();
+    return event;
+  }
+
+  /** Counts and stores a banner; a file that is not an image answers 400 about the thumbnail field. */
+  async function saveBanner(bytes: Buffer, userId: string): Promise<string> {
+    await countUpload(app.db, app.config.limits, userId);
+    try {
+      return await saveImage(uploadsDir, 'events', bytes);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 400) throw fieldError(400, error.message, 'thumbnail');
+      throw error;
+    }
+  }
+
+  app.get('/all-requests', {
+    config: { access: 'public' },
+    schema: { querystring: EventListQuery, response: { 200: EventListAnswer } },
+  }, async (request) => {
+    const q = request.query.q?.trim() ?? '';
+    // Postgres text cannot hold some of them (NUL), and no title or address contains any.
+    if (controlChars.test(q)) throw badRequest('q contains invalid characters');
+    const date = request.query.date?.trim() ?? '';
+    if (date !== '' && !isDay(date)) throw badRequest('date must be a day written YYYY-MM-DD');
+    const limit = request.query.limit ?? PAGE_DEFAULT;
+    const { page, nextCursor } = await listEvents(app.db, { q: q || undefined, date: date || undefined, limit, cursor: request.query.cursor });
+    const signedIn = request.user !== null;
+    return { success: true, events: page.map((row) => toEventDto(row, signedIn)), nextCursor };
+  });
+
+  // "Join" only shows the event: the call reads and changes nothing.
+  app.get('/join-event/:id', {
+    config: { access: 'public' },
+    schema: { params: IdParams, response: { 200: EventAnswer } },
+  }, async (request) => {
+    const row = await findEvent(app.db, request.params.id);
+    if (!row) throw notFound(EVENT_NOT_FOUND, { success: false });
+    return { success: true, event: toEventDto(row, request.user !== null) };
+  });
+
+  app.post('/events/:userId', {
+    // The access check runs before the body is read: only the account's owner gets a form parsed.
+    config: { access: { self: 'userId' } },
+    preValidation: readEventForm,
+    schema: { params: UserIdParams, body: EventForm, response: { 201: EventSavedAnswer } },
+  }, async (request, reply) => {
+    const userId = callerOf(request).user.id;
+    const banner = banners.get(request);
+    return idempotent(app.db, request, reply, { userId, route: 'create-event' }, async () => {
+      const checked = checkEventForm(request.body, { hasThumbnail: banner !== undefined });
+      if (!checked.ok) throw invalid(checked);
+      const organiser = await findOrganiser(app.db, userId);
+      if (!organiser) throw unauthorized(); // the account went away meanwhile
+      const thumbnail = await saveBanner(banner!, userId);
+      const id = randomUUID();
+      let createdAt: Date;
+      try {
+        createdAt = await insertEvent(app.db, id, userId, checked.value, thumbnail);
+      } catch (error) {
+        await removeUpload(uploadsDir, thumbnail);
+        throw error;
+      }
+      // Made from what was stored, not read back: nothing after the insert may fail and leave a row
+      // behind that a retry with the same Idempotency-Key would create again.
+      const event = toEventDto({ id, ...checked.value, thumbnail, createdAt, ...organiser }, true);
+      return { statusCode: 201, body: { status: true, message: 'Event created!', event } };
+    });
+  });
+
+  app.put('/events/:id', {
+    config: { access: { owner: 'id' } },
+    preValidation: async (request) => {
+      // Someone else's event (or none) answers before the form is read; a malformed id is left to
+      // the params schema (400).
+      const { id } = request.params as { id?: unknown };
+      if (typeof id === 'string' && isUuid(id)) await ownEvent(request, id);
+      await readEventForm(request);
+    },
+    schema: { params: IdParams, body: EventForm, response: { 200: EventSavedAnswer } },
+  }, async (request) => {
+    const userId = callerOf(request).user.id;
+    const { id } = request.params;
+    const current = await ownEvent(request, id);
+    const banner = banners.get(request);
+    const checked = checkEventForm(request.body, { hasThumbnail: banner !== undefined, current });
+    if (!checked.ok) throw invalid(checked);
+    const thumbnail = banner ? await saveBanner(banner, userId) : undefined;
+    const dropSaved = async () => {
+      if (thumbnail) await removeUpload(uploadsDir, thumbnail);
+    };
+    const result = await updateEvent(app.db, id, userId, checked.value, thumbnail).catch(async (error: unknown) => {
+      await dropSaved();
+      throw error;
+    });
+    if (result.outcome !== 'done') {
+      await dropSaved();
+      throw result.outcome === 'missing' ? ownerCallMissing() : forbidden();
+    }
+    // After the commit: the replaced banner is no longer named by any row.
+    if (result.value.replaced) await removeUpload(uploadsDir, result.value.replaced);
+    const row = await findEvent(app.db, id);
+    if (!row) throw ownerCallMissing(); // deleted meanwhile
+    return { status: true, message: 'Event updated!', event: toEventDto(row, true) };
+  });
+
+  app.delete('/events/:id', {
+    config: { access: { owner: 'id' } },
+    schema: { params: IdParams, response: { 200: StatusAnswer } },
+  }, async (request) => {
+    const result = await deleteEvent(app.db, request.params.id, callerOf(request).user.id);
+    if (result.outcome === 'missing') throw ownerCallMissing();
+    if (result.outcome === 'forbidden') throw forbidden();
+    await removeUpload(uploadsDir, result.value.thumbnail);
+    return { status: true, message: 'Event deleted' };
+  });
+};
+
+export default eventsRoutes;

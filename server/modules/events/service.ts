@@ -1,0 +1,152 @@
+import type { Static } from '@fastify/type-provider-typebox';
+import { and, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { events, users } from '../../db/schema.js';
+import { cursorOf, pageOf, pageResult } from '../../lib/pagination.js';
+import type { EventSchema } from './schemas.js';
+import type { EventInput } from './validation.js';
+
+export type EventDto = Static<typeof EventSchema>;
+
+export const eventUrl = (id: string) => `/events/${id}`;
+
+// Named columns only: the table also has the generated search columns, which no answer needs.
+const eventColumns = {
+  id: events.id,
+  title: events.title,
+  description: events.description,
+  thumbnail: events.thumbnail,
+  startDate: events.startDate,
+  endDate: events.endDate,
+  timeFrom: events.timeFrom,
+  timeTo: events.timeTo,
+  address: events.address,
+  latitude: events.latitude,
+  longitude: events.longitude,
+  createdAt: events.createdAt,
+  ownerId: users.id,
+  ownerFirstName: users.firstName,
+  ownerLastName: users.lastName,
+  ownerEmail: users.email,
+  ownerContactNumber: users.contactNumber,
+};
+
+type EventRow = NonNullable<Awaited<ReturnType<typeof findEvent>>>;
+
+/**
+ * The Event of server/README.md. `url` is made from the id, whatever the stored column holds; the
+ * organiser's e-mail and contact number go to signed-in callers only.
+ */
+export function toEventDto(row: EventRow, signedIn: boolean): EventDto {
+  const coordinates = row.latitude === null || row.longitude === null ? null : { latitude: row.latitude, longitude: row.longitude };
+  const createdBy: EventDto['createdBy'] = { _id: row.ownerId, firstName: row.ownerFirstName, lastName: row.ownerLastName };
+  if (signedIn) Object.assign(createdBy, { email: row.ownerEmail, contactNumber: row.ownerContactNumber });
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    thumbnail: row.thumbnail,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    timeFrom: row.timeFrom,
+    timeTo: row.timeTo,
+    address: row.address,
+    location: { address: row.address, coordinates },
+    url: eventUrl(row.id),
+    createdBy,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The user's text inside a LIKE pattern stands for itself: %, _ and the escape character are escaped. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface EventFilter {
+  /** Trimmed, non-empty: matched case-insensitively in the title, description or address. */
+  q?: string;
+  /** YYYY-MM-DD: events starting that day. */
+  date?: string;
+  limit: number;
+  cursor?: string;
+}
+
+/** A page of events, newest first, and the cursor of the next page (null on the last one). */
+export async function listEvents(db: Db, { q, date, limit, cursor }: EventFilter) {
+  const page = pageOf(events, cursor);
+  const conditions: (SQL | undefined)[] = [page.where];
+  if (q) {
+    const pattern = likePattern(q);
+    const matches = (column: AnyColumn) => sql`${column} ilike ${pattern} escape '\\'`;
+    conditions.push(or(matches(events.title), matches(events.description), matches(events.address)));
+  }
+  if (date) conditions.push(eq(events.startDate, date));
+  const rows = await db.select({ ...eventColumns, cursor: cursorOf(events) })
+    .from(events)
+    .innerJoin(users, eq(users.id, events.createdBy))
+    .where(and(...conditions))
+    .orderBy(...page.orderBy)
+    .limit(limit + 1);
+  return pageResult(rows, limit);
+}
+
+export async function findEvent(db: Db, id: string) {
+  const [row] = await db.select(eventColumns).from(events).innerJoin(users, eq(users.id, events.createdBy)).where(eq(events.id, id));
+  return row;
+}
+
+/** Who owns an event and what an edit needs of it; undefined when there is no such event. */
+export async function findOwnership(db: Db, id: string) {
+  const [row] = await db.select({ createdBy: events.createdBy, thumbnail: events.thumbnail, startDate: events.startDate })
+    .from(events).where(eq(events.id, id));
+  return row;
+}
+
+/** The organiser fields of an Event, for the user who creates one. */
+export async function findOrganiser(db: Db, userId: string) {
+  const [row] = await db.select({
+    ownerId: users.id,
+    ownerFirstName: users.firstName,
+    ownerLastName: users.lastName,
+    ownerEmail: users.email,
+    ownerContactNumber: users.contactNumber,
+  }).from(users).where(eq(users.id, userId));
+  return row;
+}
+
+/**
+ * Stores a new event under the id the caller chose, so its `url` column is written in the same
+ * insert; resolves to its creation time.
+ */
+export async function insertEvent(db: Db, id: string, userId: string, input: EventInput, thumbnail: string): Promise<Date> {
+  const [row] = await db.insert(events).values({ id, createdBy: userId, ...input, thumbnail, url: eventUrl(id) })
+    .returning({ createdAt: events.createdAt });
+  return row.createdAt;
+}
+
+export type OwnedChange<T> = { outcome: 'missing' } | { outcome: 'forbidden' } | { outcome: 'done'; value: T };
+
+/**
+ * Edits the event if `userId` owns it, keeping its banner unless `thumbnail` is given; resolves to
+ * the banner that was replaced (the caller deletes that file after the commit). The row lock makes
+ * concurrent edits each see the banner the other replaced, so no file is orphaned.
+ */
+export function updateEvent(db: Db, id: string, userId: string, input: EventInput, thumbnail: string | undefined): Promise<OwnedChange<{ replaced?: string }>> {
+  return db.transaction(async (tx) => {
+    const [old] = await tx.select({ createdBy: events.createdBy, thumbnail: events.thumbnail }).from(events).where(eq(events.id, id)).for('update');
+    if (!old) return { outcome: 'missing' } as const;
+    if (old.createdBy !== userId) return { outcome: 'forbidden' } as const;
+    await tx.update(events).set({ ...input, ...(thumbnail === undefined ? {} : { thumbnail }) }).where(eq(events.id, id));
+    return { outcome: 'done', value: { replaced: thumbnail === undefined ? undefined : old.thumbnail } } as const;
+  });
+}
+
+/** Deletes the event if `userId` owns it; resolves to its banner (the caller deletes that file). */
+export function deleteEvent(db: Db, id: string, userId: string): Promise<OwnedChange<{ thumbnail: string }>> {
+  return db.transaction(async (tx) => {
+    const [old] = await tx.select({ createdBy: events.createdBy, thumbnail: events.thumbnail }).from(events).where(eq(events.id, id)).for('update');
+    if (!old) return { outcome: 'missing' } as const;
+    if (old.createdBy !== userId) return { outcome: 'forbidden' } as const;
+    await tx.delete(events).where(eq(events.id, id));
+    return { outcome: 'done', value: { thumbnail: old.thumbnail } } as const;
+  });
+}

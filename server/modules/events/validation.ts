@@ -1,0 +1,148 @@
+import type { Static } from '@fastify/type-provider-typebox';
+import { fail, type Checked } from '../../lib/checked.js';
+import { controlChars, controlCharsExceptBreaks } from '../../lib/text.js';
+import type { EventForm } from './schemas.js';
+
+export const TITLE_MAX = 120;
+export const DESCRIPTION_MAX = 3000;
+export const ADDRESS_MAX = 300;
+
+export const LOCATION_NOT_FOUND = 'Location not found';
+export const BANNER_REQUIRED = 'Banner image is required.';
+
+/** What an event form sets (the thumbnail is handled by the route: it is a file). */
+export interface EventInput {
+  title: string;
+  description: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  startDate: string;
+  endDate: string;
+  timeFrom: string;
+  timeTo: string;
+}
+
+export interface FormContext {
+  /** A new banner image came with the form. */
+  hasThumbnail: boolean;
+  /** On edit: the event as stored. */
+  current?: { thumbnail: string; startDate: string };
+  /** Now, for the start-date rule (tests pass their own). */
+  now?: Date;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dayShape = /^\d{4}-\d\d-\d\d$/;
+const timeShape = /^([01]\d|2[0-3]):[0-5]\d$/;
+const numberShape = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/** A real calendar day written YYYY-MM-DD (2030-02-30 is not one). */
+export function isDay(value: string): boolean {
+  if (!dayShape.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * The earliest start day accepted: the server's UTC day minus one, because "today" for a traveller
+ * west of UTC can still be yesterday in UTC terms (and east of it, tomorrow is covered by UTC's today).
+ */
+export const earliestStartDay = (now: Date) => new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10);
+
+function coordinate(raw: string | undefined, limit: number): number | undefined {
+  const text = raw?.trim() ?? '';
+  if (!numberShape.test(text)) return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) && Math.abs(value) <= limit ? value : undefined;
+}
+
+type Text = Checked<string>;
+
+/** A required single-line text field, trimmed: present, no control characters, at most `max` characters. */
+function line(raw: string | undefined, field: string, label: string, max: number): Text {
+  const value = raw?.trim() ?? '';
+  if (!value) return fail(`${label} is required.`, field);
+  if (controlChars.test(value)) return fail(`${label} contains invalid characters.`, field);
+  if (value.length > max) return fail(`${label} must be at most ${max} characters.`, field);
+  return { ok: true, value };
+}
+
+/** An optional HH:MM time under either of its two names; '' when none was given. */
+function time(body: Static<typeof EventForm>, names: ['startTime' | 'endTime', 'timeFrom' | 'timeTo'], label: string): Text {
+  for (const name of names) {
+    const value = body[name]?.trim() ?? '';
+    if (value === '') continue;
+    if (!timeShape.test(value)) return fail(`${label} must be a time like 18:30 (HH:MM).`, name);
+    return { ok: true, value };
+  }
+  return { ok: true, value: '' };
+}
+
+/** `keepImages` as sent: a JSON array of paths, or undefined when the field was not sent. */
+function keptImages(raw: string | undefined): Checked<string[] | undefined> {
+  if (raw === undefined) return { ok: true, value: undefined };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw || '[]');
+  } catch {
+    parsed = undefined;
+  }
+  if (!Array.isArray(parsed) || !parsed.every((item) => typeof item === 'string')) {
+    return fail('keepImages must be a JSON array of image paths.', 'keepImages');
+  }
+  return { ok: true, value: parsed };
+}
+
+/**
+ * The create or edit form as column values, or the first failing rule (spec §5 words where it has
+ * them) with the form field it is about. On edit the banner is optional (the current one stays unless
+ * a new file replaces it, or keepImages leaves it out), and an unchanged start date is accepted even
+ * when it has passed meanwhile, so an event that has begun can still be corrected.
+ */
+export function checkEventForm(body: Static<typeof EventForm>, context: FormContext): Checked<EventInput> {
+  const title = line(body.title, 'title', 'Title', TITLE_MAX);
+  if (!title.ok) return title;
+
+  const description = (body.description ?? '').replace(/\r\n?/g, '\n').trim(); // forms send CRLF line breaks
+  if (!description) return fail('Description is required.', 'description');
+  if (controlCharsExceptBreaks.test(description)) return fail('Description contains invalid characters.', 'description');
+  if (description.length > DESCRIPTION_MAX) return fail(`Description must be at most ${DESCRIPTION_MAX} characters.`, 'description');
+
+  const address = line(body.address, 'address', 'Address', ADDRESS_MAX);
+  if (!address.ok) return address;
+  // The SPA geocodes the address; coordinates that are missing or not a place mean it found none.
+  const latitude = coordinate(body.latitude, 90);
+  const longitude = coordinate(body.longitude, 180);
+  if (latitude === undefined || longitude === undefined) return fail(LOCATION_NOT_FOUND, 'address');
+
+  const keep = keptImages(body.keepImages);
+  if (!keep.ok) return keep;
+  const keepsCurrent = context.current !== undefined && context.current.thumbnail !== ''
+    && (keep.value === undefined || keep.value.includes(context.current.thumbnail));
+  if (!context.hasThumbnail && !keepsCurrent) return fail(BANNER_REQUIRED, 'thumbnail');
+
+  const startDate = body.startDate?.trim() ?? '';
+  if (!startDate) return fail('Start date is required.', 'startDate');
+  if (!isDay(startDate)) return fail('Start date must be a date (YYYY-MM-DD).', 'startDate');
+  const endDate = body.endDate?.trim() ?? '';
+  if (!endDate) return fail('End date is required.', 'endDate');
+  if (!isDay(endDate)) return fail('End date must be a date (YYYY-MM-DD).', 'endDate');
+  if (endDate < startDate) return fail('End date cannot be before start date.', 'endDate');
+  const unchangedStart = context.current?.startDate === startDate;
+  if (!unchangedStart && startDate < earliestStartDay(context.now ?? new Date())) return fail('Start date cannot be in the past.', 'startDate');
+
+  // Times are only checked for their shape: an evening event may end after midnight.
+  const timeFrom = time(body, ['startTime', 'timeFrom'], 'Start time');
+  if (!timeFrom.ok) return timeFrom;
+  const timeTo = time(body, ['endTime', 'timeTo'], 'End time');
+  if (!timeTo.ok) return timeTo;
+
+  return {
+    ok: true,
+    value: {
+      title: title.value, description, address: address.value, latitude, longitude,
+      startDate, endDate, timeFrom: timeFrom.value, timeTo: timeTo.value,
+    },
+  };
+}
