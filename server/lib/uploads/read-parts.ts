@@ -106,7 +106,7 @@ export async function readForm(request: FastifyRequest, options: FormOptions): P
         }
         if (++fileCount > maxFiles) {
           file.file.resume();
-          throw badRequest(`At most ${maxFiles} files in one form`);
+          throw badRequest(maxFiles === 1 ? 'Only one file can be sent' : `At most ${maxFiles} files in one form`);
         }
         const bytes = await file.toBuffer();
         // An empty file input sends a part with no name and no bytes: nothing was chosen.

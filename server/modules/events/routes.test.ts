@@ -188,7 +188,7 @@ describe('POST /api/events/:userId', () => {
       '400 Invalid multipart/form-data body',
       '400 Request is not multipart/form-data',
       '400 Unexpected field: role',
-      '400 At most 1 files in one form',
+      '400 Only one file can be sent',
       '400 Unexpected field: images',
       '400 Location not found',
       '400 Start date cannot be in the past.',
