@@ -25,11 +25,13 @@ export const StatusDataAnswer = Type.Object({
 
 /**
  * Every error answer (plugins/errors.ts, lib/http-error.ts): `{ message }`, with `status: false`
- * where spec §7 reads a status flag, and `field` when the error is about one body field.
+ * where spec §7 reads a status flag (`success: false` where it reads `success`, as the needs board
+ * does), and `field` when the error is about one body field.
  */
 export const ErrorAnswer = Type.Object(
   {
     status: Type.Optional(Type.Literal(false)),
+    success: Type.Optional(Type.Literal(false)),
     message: Type.String({ minLength: 1 }),
     field: Type.Optional(Type.String({ minLength: 1 })),
   },
