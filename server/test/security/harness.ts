@@ -136,7 +136,7 @@ export const scenarios: Record<string, Scenario> = {
   'GET /api/geo/search': { ok: 200, request: async () => ({ query: { q: 'Panaji' } }) },
   'GET /api/search': { ok: 200, request: async () => ({ query: { q: 'hostel' } }) },
   'GET /api/all-needs': { ok: 200, request: async () => ({ query: { type: 'need', limit: '5' } }) },
-  'GET /api/singleneeds/:id': { ok: 200, request: async (t, actor) => ((await needOf(t, actor)), {}) },
+  'GET /api/singleneeds/:id': { ok: 200, request: async (t, actor) => needOf(t, actor).then(() => ({})) },
   'POST /api/create-need/:userId': {
     ok: 201,
     request: async () => {
@@ -152,7 +152,7 @@ export const scenarios: Record<string, Scenario> = {
       return { payload: form.payload, headers: form.headers };
     },
   },
-  'DELETE /api/needs/:id': { ok: 200, request: async (t, actor) => ((await needOf(t, actor)), {}) },
+  'DELETE /api/needs/:id': { ok: 200, request: async (t, actor) => needOf(t, actor).then(() => ({})) },
   'GET /api/health': { ok: 200, request: async () => ({}) },
   'GET /api/ready': { ok: 200, request: async () => ({}) },
 };
