@@ -9,6 +9,7 @@ import authRoutes from './modules/auth/routes.js';
 import eventsRoutes from './modules/events/routes.js';
 import geoRoutes from './modules/geo/routes.js';
 import healthRoutes from './modules/health/routes.js';
+import needsRoutes from './modules/needs/routes.js';
 import notificationsRoutes from './modules/notifications/routes.js';
 import passwordResetRoutes from './modules/password-reset/routes.js';
 import searchRoutes from './modules/search/routes.js';
@@ -98,6 +99,7 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
     await api.register(geoRoutes);
     await api.register(searchRoutes);
     await api.register(eventsRoutes);
+    await api.register(needsRoutes);
   }, { prefix: '/api' });
 
   return app;

@@ -79,6 +79,8 @@ export interface FormOptions {
   /** The file fields taken (each may repeat), and how many files in all. */
   fileFields: readonly string[];
   maxFiles: number;
+  /** The error for more than `maxFiles` files; by default 400 'At most <maxFiles> files in one form'. */
+  tooManyFiles?: () => HttpError;
   /** Each file at most `maxFileBytes`, else 413 with `tooLargeMessage`. */
   maxFileBytes: number;
   tooLargeMessage: string;
@@ -92,6 +94,7 @@ export interface FormOptions {
  */
 export async function readForm(request: FastifyRequest, options: FormOptions): Promise<{ fields: Record<string, string>; files: Record<string, Buffer[]> }> {
   const { maxFieldBytes, maxFields = 30, fileFields, maxFiles, maxFileBytes, tooLargeMessage } = options;
+  const tooManyFiles = options.tooManyFiles ?? (() => badRequest(maxFiles === 1 ? 'Only one file can be sent' : `At most ${maxFiles} files in one form`));
   const fields: Record<string, string> = {};
   const files: Record<string, Buffer[]> = Object.fromEntries(fileFields.map((name) => [name, []]));
   let fileCount = 0;
@@ -106,7 +109,7 @@ export async function readForm(request: FastifyRequest, options: FormOptions): P
         }
         if (++fileCount > maxFiles) {
           file.file.resume();
-          throw badRequest(maxFiles === 1 ? 'Only one file can be sent' : `At most ${maxFiles} files in one form`);
+          throw tooManyFiles();
         }
         const bytes = await file.toBuffer();
         // An empty file input sends a part with no name and no bytes: nothing was chosen.

@@ -80,6 +80,23 @@ const eventOf = async (t: TestApp, actor: Account) => {
   }).onConflictDoNothing();
 };
 
+const needForm = {
+  type: 'need', category: 'Transport', serviceName: 'Ride to the airport', description: 'Two bags, early morning.',
+  phone: '+919876543210', email: 'rider@example.net', address: 'Fontainhas', city: 'Panaji', state: 'Goa', postalCode: '403001',
+  latitude: '15.4989', longitude: '73.8278',
+};
+
+/**
+ * A need of the actor whose id is the actor's own id: the matrix fills every path parameter with a
+ * user's id, so the owner's call reaches the owner's need and another user's call (aimed at the
+ * victim's id) reaches none.
+ */
+async function needOf(t: TestApp, actor: Account) {
+  await t.db.insert(schema.needs).values({
+    id: actor.id, userId: actor.id, type: 'need', category: 'Transport', serviceName: 'Ride to the airport', description: 'Two bags.',
+  }).onConflictDoNothing();
+}
+
 export interface Scenario {
   /** A valid request of `actor` on their own account or resource. */
   request(t: TestApp, actor: Account): Promise<InjectOptions>;
@@ -160,6 +177,24 @@ export const scenarios: Record<string, Scenario> = {
       return {};
     },
   },
+  'GET /api/all-needs': { ok: 200, request: async () => ({ query: { type: 'need', limit: '5' } }) },
+  'GET /api/singleneeds/:id': { ok: 200, request: async (t, actor) => needOf(t, actor).then(() => ({})) },
+  'POST /api/create-need/:userId': {
+    ok: 201,
+    request: async () => {
+      const form = await multipart(needForm, [{ name: 'images', bytes: await smallPng(), filename: 'a.png', type: 'image/png' }]);
+      return { payload: form.payload, headers: form.headers };
+    },
+  },
+  'PUT /api/needs/:id': {
+    ok: 200,
+    request: async (t, actor) => {
+      await needOf(t, actor);
+      const form = await multipart({ ...needForm, serviceName: 'Edited', keepImages: '[]' });
+      return { payload: form.payload, headers: form.headers };
+    },
+  },
+  'DELETE /api/needs/:id': { ok: 200, request: async (t, actor) => needOf(t, actor).then(() => ({})) },
   'GET /api/health': { ok: 200, request: async () => ({}) },
   'GET /api/ready': { ok: 200, request: async () => ({}) },
 };

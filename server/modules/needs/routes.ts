@@ -1,0 +1,148 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { badRequest, invalid } from '../../lib/http-error.js';
+import { idempotent } from '../../lib/idempotency.js';
+import { IdParams, UserIdParams } from '../../lib/schemas.js';
+import { countUpload, removeUpload, saveImage } from '../../lib/uploads/images.js';
+import { readForm } from '../../lib/uploads/read-parts.js';
+import { callerOf } from '../../plugins/auth.js';
+import { MB } from '../../plugins/multipart.js';
+import {
+  NeedAnswer, NeedBody, NeedDeletedAnswer, NeedEditBody, NeedSavedAnswer, NeedsAnswer, NeedsQuery,
+} from './schemas.js';
+import {
+  assertOwner, createNeed, deleteNeed, findNeed, listNeeds, needNotFound, needOwner, toNeedDto, updateNeed,
+} from './service.js';
+import { checkKeptImages, checkNeed, isNeedType, MAX_IMAGES, TOO_MANY_IMAGES } from './validation.js';
+
+/** The files of each form, read before validation and taken by the handler. */
+const formImages = new WeakMap<FastifyRequest, Buffer[]>();
+
+const tooManyImages = () => invalid({ message: TOO_MANY_IMAGES, field: 'images' });
+
+/**
+ * The create and edit forms: the text fields become the body the route schema checks (unknown
+ * fields, types), the images wait for the handler. Only multipart/form-data is taken: a JSON body
+ * could not carry the images. Runs after the access check, so only a signed-in caller (and, on
+ * create, only the path's own user) gets a form read.
+ */
+async function readNeedForm(request: FastifyRequest) {
+  if (!request.isMultipart()) throw badRequest('Request is not multipart/form-data');
+  const { fields, files } = await readForm(request, {
+    // Bytes, not characters: room for a 2000-character description in any script.
+    maxFieldBytes: 16 * 1024,
+    fileFields: ['images'],
+    maxFiles: MAX_IMAGES,
+    tooManyFiles: tooManyImages,
+    maxFileBytes: 5 * MB,
+    tooLargeMessage: 'Image size should be less than 5MB',
+  });
+  request.body = fields;
+  formImages.set(request, files.images);
+}
+
+const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { uploadsDir } = app.config;
+  const removeAll = (paths: string[]) => Promise.all(paths.map((path) => removeUpload(uploadsDir, path)));
+
+  /**
+   * Counts the images against the user's upload allowance, then re-encodes and stores them in order.
+   * If one is refused (not an image), those already stored are removed again.
+   */
+  async function saveImages(userId: string, files: Buffer[]): Promise<string[]> {
+    for (let i = 0; i < files.length; i++) await countUpload(app.db, app.config.limits, userId);
+    const saved: string[] = [];
+    try {
+      for (const bytes of files) saved.push(await saveImage(uploadsDir, 'needs', bytes));
+    } catch (error) {
+      await removeAll(saved);
+      throw error;
+    }
+    return saved;
+  }
+
+  app.get('/all-needs', {
+    config: { access: 'public' },
+    schema: { querystring: NeedsQuery, response: { 200: NeedsAnswer } },
+  }, async (request) => {
+    const { type, limit, cursor } = request.query;
+    if (type !== undefined && !isNeedType(type)) throw badRequest("type must be 'need' or 'available'");
+    const { page, nextCursor } = await listNeeds(app.db, { type, limit, cursor });
+    // Public, but a valid token identifies the caller: contact details go to signed-in callers only.
+    const signedIn = request.user !== null;
+    return { success: true, data: page.map((row) => toNeedDto(row, signedIn)), nextCursor };
+  });
+
+  app.get('/singleneeds/:id', {
+    config: { access: 'public' },
+    schema: { params: IdParams, response: { 200: NeedAnswer } },
+  }, async (request) => {
+    const need = await findNeed(app.db, request.params.id);
+    if (!need) throw needNotFound();
+    return { success: true, need: toNeedDto(need, request.user !== null) };
+  });
+
+  app.post('/create-need/:userId', {
+    config: { access: { self: 'userId' } },
+    preValidation: readNeedForm,
+    schema: { params: UserIdParams, body: NeedBody, response: { 201: NeedSavedAnswer } },
+  }, async (request, reply) => {
+    // The token's user, whatever the path's case.
+    const userId = callerOf(request).user.id;
+    const checked = checkNeed(request.body);
+    if (!checked.ok) throw invalid(checked);
+    const files = formImages.get(request) ?? [];
+    return idempotent(app.db, request, reply, { userId, route: 'create-need' }, async () => {
+      const images = await saveImages(userId, files);
+      try {
+        const need = await createNeed(app.db, userId, checked.value, images);
+        return { statusCode: 201, body: { success: true, message: 'Need created successfully!', need: toNeedDto(need, true) } };
+      } catch (error) {
+        await removeAll(images);
+        throw error;
+      }
+    });
+  });
+
+  app.put('/needs/:id', {
+    config: { access: { owner: 'id' } },
+    preValidation: readNeedForm,
+    schema: { params: IdParams, body: NeedEditBody, response: { 200: NeedSavedAnswer } },
+  }, async (request) => {
+    const userId = callerOf(request).user.id;
+    const { id } = request.params;
+    // Someone else's need answers 403 whatever the form says, and no file of theirs is stored.
+    const current = await needOwner(app.db, id);
+    assertOwner(current, userId);
+    const { keepImages, ...body } = request.body;
+    const checked = checkNeed(body);
+    if (!checked.ok) throw invalid(checked);
+    const kept = checkKeptImages(keepImages, current.images);
+    if (!kept.ok) throw invalid(kept);
+    const files = formImages.get(request) ?? [];
+    if (kept.value.length + files.length > MAX_IMAGES) throw tooManyImages();
+    const added = await saveImages(userId, files);
+    let result: Awaited<ReturnType<typeof updateNeed>>;
+    try {
+      // Checked again in the transaction, against the images the need has by then.
+      result = await updateNeed(app.db, id, userId, checked.value, keepImages, added);
+    } catch (error) {
+      await removeAll(added);
+      throw error;
+    }
+    // Only once the update has committed: a failed update leaves the need's images in place.
+    await removeAll(result.dropped);
+    return { success: true, message: 'Need updated successfully!', need: toNeedDto(result.need, true) };
+  });
+
+  app.delete('/needs/:id', {
+    config: { access: { owner: 'id' } },
+    schema: { params: IdParams, response: { 200: NeedDeletedAnswer } },
+  }, async (request) => {
+    const images = await deleteNeed(app.db, request.params.id, callerOf(request).user.id);
+    await removeAll(images);
+    return { success: true, message: 'Need deleted' };
+  });
+};
+
+export default needsRoutes;

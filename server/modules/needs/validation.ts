@@ -1,0 +1,135 @@
+import type { Static } from '@fastify/type-provider-typebox';
+import { fail, type Checked } from '../../lib/checked.js';
+import { controlChars, controlCharsExceptBreaks, normalizeEmail } from '../../lib/text.js';
+import { NEED_TYPES, type NeedBody, type NeedType } from './schemas.js';
+
+export const MAX_IMAGES = 4;
+export const TOO_MANY_IMAGES = 'Maximum 4 images allowed.';
+
+/** A need as stored, from a checked form. */
+export interface NeedInput {
+  type: NeedType;
+  category: string;
+  serviceName: string;
+  description: string;
+  phone: string;
+  email: string;
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** Spec §5: an optional plus, then 7 to 15 digits. */
+const phoneShape = /^\+?\d{7,15}$/;
+/** A plain decimal, as a map picker or a typed value gives it (no exponents, no hex, no 'Infinity'). */
+const coordinateShape = /^[-+]?\d{1,3}(\.\d{1,15})?$/;
+
+interface TextRule {
+  field: keyof Static<typeof NeedBody>;
+  label: string;
+  max: number;
+  /** Line breaks are fine in a description, nowhere else. */
+  multiline?: boolean;
+}
+
+// In the order the form shows the fields, so the first problem named is the first one on screen.
+const textRules: TextRule[] = [
+  { field: 'category', label: 'Category', max: 60 },
+  { field: 'serviceName', label: 'Service name', max: 120 },
+  { field: 'description', label: 'Description', max: 2000, multiline: true },
+];
+const placeRules: TextRule[] = [
+  { field: 'address', label: 'Address', max: 300 },
+  { field: 'city', label: 'City', max: 100 },
+  { field: 'state', label: 'State', max: 100 },
+  { field: 'postalCode', label: 'Postal code', max: 20 },
+];
+
+export const isNeedType = (value: string): value is NeedType => (NEED_TYPES as readonly string[]).includes(value);
+
+function checkText(body: Static<typeof NeedBody>, rule: TextRule): Checked<string> {
+  // Browsers send a form's line breaks as CRLF; stored as \n, so lengths count what was typed.
+  const value = body[rule.field]?.trim().replace(/\r\n?/g, '\n') ?? '';
+  if (!value) return fail(`${rule.label} is required`, rule.field);
+  // Characters, not UTF-16 units: an emoji counts as one.
+  if ([...value].length > rule.max) return fail(`${rule.label} must be at most ${rule.max} characters`, rule.field);
+  if ((rule.multiline ? controlCharsExceptBreaks : controlChars).test(value)) return fail(`${rule.label} contains invalid characters`, rule.field);
+  return { ok: true, value };
+}
+
+function checkCoordinate(raw: string | undefined, limit: number): number | undefined {
+  const trimmed = raw?.trim() ?? '';
+  if (!coordinateShape.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return Math.abs(value) <= limit ? value : undefined;
+}
+
+/** The trimmed need of a create or edit form, or the first failing rule's message and field (spec §5). */
+export function checkNeed(body: Static<typeof NeedBody>): Checked<NeedInput> {
+  const type = body.type?.trim() ?? '';
+  if (!type) return fail('Type is required', 'type');
+  if (!isNeedType(type)) return fail("Type must be 'need' or 'available'", 'type');
+  const texts: Record<string, string> = {};
+  for (const rule of textRules) {
+    const checked = checkText(body, rule);
+    if (!checked.ok) return checked;
+    texts[rule.field] = checked.value;
+  }
+  const phone = body.phone?.trim() ?? '';
+  if (!phone) return fail('Phone number is required', 'phone');
+  if (!phoneShape.test(phone)) return fail('Enter a valid phone number', 'phone');
+  const rawEmail = body.email?.trim() ?? '';
+  if (!rawEmail) return fail('Email is required', 'email');
+  const email = normalizeEmail(rawEmail);
+  if (!email) return fail('Enter a valid email', 'email');
+  for (const rule of placeRules) {
+    const checked = checkText(body, rule);
+    if (!checked.ok) return checked;
+    texts[rule.field] = checked.value;
+  }
+  const latitude = checkCoordinate(body.latitude, 90);
+  if (latitude === undefined) return fail('Valid latitude is required', 'latitude');
+  const longitude = checkCoordinate(body.longitude, 180);
+  if (longitude === undefined) return fail('Valid longitude is required', 'longitude');
+  return {
+    ok: true,
+    value: {
+      type: type as NeedType,
+      category: texts.category,
+      serviceName: texts.serviceName,
+      description: texts.description,
+      phone,
+      email,
+      address: texts.address,
+      city: texts.city,
+      state: texts.state,
+      postalCode: texts.postalCode,
+      latitude,
+      longitude,
+    },
+  };
+}
+
+/**
+ * Which of the need's current images an edit keeps: all of them when the form says nothing, else the
+ * paths of `keepImages` (a JSON array), each of which must be one of the current ones.
+ */
+export function checkKeptImages(raw: string | undefined, current: readonly string[]): Checked<string[]> {
+  if (raw === undefined) return { ok: true, value: [...current] };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = undefined;
+  }
+  if (!Array.isArray(parsed) || !parsed.every((item) => typeof item === 'string')) {
+    return fail('keepImages must be a JSON array of image paths', 'keepImages');
+  }
+  const kept = [...new Set(parsed as string[])];
+  if (kept.some((path) => !current.includes(path))) return fail('keepImages lists an image this need does not have', 'keepImages');
+  // In the order listed: the form may rearrange the images it keeps.
+  return { ok: true, value: kept };
+}
