@@ -11,6 +11,7 @@ import healthRoutes from './modules/health/routes.js';
 import notificationsRoutes from './modules/notifications/routes.js';
 import passwordResetRoutes from './modules/password-reset/routes.js';
 import searchRoutes from './modules/search/routes.js';
+import skillsRoutes from './modules/skills/routes.js';
 import usersRoutes from './modules/users/routes.js';
 import auth from './plugins/auth.js';
 import background from './plugins/background.js';
@@ -96,6 +97,7 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
     await api.register(passwordResetRoutes);
     await api.register(geoRoutes);
     await api.register(searchRoutes);
+    await api.register(skillsRoutes);
   }, { prefix: '/api' });
 
   return app;
