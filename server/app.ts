@@ -13,6 +13,7 @@ import needsRoutes from './modules/needs/routes.js';
 import notificationsRoutes from './modules/notifications/routes.js';
 import passwordResetRoutes from './modules/password-reset/routes.js';
 import searchRoutes from './modules/search/routes.js';
+import skillsRoutes from './modules/skills/routes.js';
 import usersRoutes from './modules/users/routes.js';
 import auth from './plugins/auth.js';
 import background from './plugins/background.js';
@@ -100,6 +101,7 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
     await api.register(searchRoutes);
     await api.register(eventsRoutes);
     await api.register(needsRoutes);
+    await api.register(skillsRoutes);
   }, { prefix: '/api' });
 
   return app;

@@ -97,6 +97,23 @@ async function needOf(t: TestApp, actor: Account) {
   }).onConflictDoNothing();
 }
 
+const skillForm = async () => {
+  const form = await multipart(
+    { title: 'Security portraits', description: 'A valid skill.', category: 'Photography', contact: '+919876543210', email: 'skill@example.net', address: 'Panaji, Goa' },
+    [{ name: 'images', bytes: await smallPng(), filename: 'a.png', type: 'image/png' }],
+  );
+  return { payload: form.payload, headers: form.headers };
+};
+/**
+ * The matrix fills every path parameter with the caller's user id, so a skill route's own record is
+ * a skill made with that same id (ids of different tables never meet), owned by the caller.
+ */
+const skillOf = async (t: TestApp, actor: Account) => {
+  await t.db.insert(schema.skills).values({
+    id: actor.id, userId: actor.id, title: 'Owned skill', description: 'Mine.', category: 'Plumbing', images: ['/images/stock/skill-1.svg'],
+  }).onConflictDoNothing();
+};
+
 export interface Scenario {
   /** A valid request of `actor` on their own account or resource. */
   request(t: TestApp, actor: Account): Promise<InjectOptions>;
@@ -195,6 +212,29 @@ export const scenarios: Record<string, Scenario> = {
     },
   },
   'DELETE /api/needs/:id': { ok: 200, request: async (t, actor) => needOf(t, actor).then(() => ({})) },
+  'GET /api/skills': { ok: 200, request: async () => ({ query: { q: 'portraits', limit: '5' } }) },
+  'GET /api/skills/:id': {
+    ok: 200,
+    request: async (t, actor) => {
+      await skillOf(t, actor);
+      return {};
+    },
+  },
+  'POST /api/create-skills/:userId/skills': { ok: 201, request: async () => skillForm() },
+  'PUT /api/skills/:id': {
+    ok: 200,
+    request: async (t, actor) => {
+      await skillOf(t, actor);
+      return skillForm();
+    },
+  },
+  'DELETE /api/skills/:id': {
+    ok: 200,
+    request: async (t, actor) => {
+      await skillOf(t, actor);
+      return {};
+    },
+  },
   'GET /api/health': { ok: 200, request: async () => ({}) },
   'GET /api/ready': { ok: 200, request: async () => ({}) },
 };

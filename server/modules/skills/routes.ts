@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { badRequest, conflict, failure, fieldError, forbidden, HttpError, invalid, unauthorized } from '../../lib/http-error.js';
+import { idempotent } from '../../lib/idempotency.js';
+import { PAGE_DEFAULT } from '../../lib/pagination.js';
+import { IdParams, StatusAnswer, UserIdParams } from '../../lib/schemas.js';
+import { isUuid } from '../../lib/sessions.js';
+import { controlChars } from '../../lib/text.js';
+import { countUpload, removeUpload, saveImage } from '../../lib/uploads/images.js';
+import { readForm } from '../../lib/uploads/read-parts.js';
+import { callerOf } from '../../plugins/auth.js';
+import { MB } from '../../plugins/multipart.js';
+import { FORM_FIELD_MAX, SkillForm, SkillListAnswer, SkillListQuery, SkillSavedAnswer, SkillSchema } from './schemas.js';
+import {
+  deleteSkill, findOwner, findOwnership, findSkill, insertSkill, listSkills, toSkillDto, updateSkill,
+} from './service.js';
+import { checkSkillForm, MAX_IMAGES, MAX_PORTFOLIO_IMAGES } from './validation.js';
+
+const SKILL_NOT_FOUND = 'Skill not found';
+const skillMissing = () => failure(404, SKILL_NOT_FOUND);
+
+const FILE_FIELDS = ['images', 'portfolioImages'] as const;
+type FileField = (typeof FILE_FIELDS)[number];
+type Files = Record<FileField, Buffer[]>;
+
+/** The files of each form being handled, between reading the form and the handler. */
+const formFiles = new WeakMap<FastifyRequest, Files>();
+
+/**
+ * Reads the skill form: its text fields become the body the route schema checks (exactly like a
+ * JSON body), the files are kept for the handler. Nothing is decoded here. One file more than both
+ * kinds together may hold is still read, so five images get the form's own message, not a
+ * multipart error.
+ */
+async function readSkillForm(request: FastifyRequest) {
+  const { fields, files } = await readForm(request, {
+    maxFieldBytes: FORM_FIELD_MAX,
+    maxFields: 20,
+    fileFields: FILE_FIELDS,
+    maxFiles: MAX_IMAGES + MAX_PORTFOLIO_IMAGES + 1,
+    maxFileBytes: 5 * MB,
+    tooLargeMessage: 'Image size should be less than 5MB',
+  });
+  request.body = fields;
+  formFiles.set(request, { images: files.images, portfolioImages: files.portfolioImages });
+}
+
+const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { uploadsDir } = app.config;
+
+  /** The skill named by an owner-only call, if the caller owns it: 404 when there is none, 403 when it is someone else's. */
+  async function ownSkill(request: FastifyRequest, id: string) {
+    const skill = await findOwnership(app.db, id);
+    if (!skill) throw skillMissing();
+    if (skill.userId !== callerOf(request).user.id) throw forbidden();
+    return skill;
+  }
+
+  /**
+   * Counts and stores each file in form order; a file that is not an image answers 400 about its
+   * field. If any step fails, the files stored so far are removed again.
+   */
+  async function saveFiles(files: Files, userId: string): Promise<Record<FileField, string[]>> {
+    const saved: Record<FileField, string[]> = { images: [], portfolioImages: [] };
+    try {
+      for (const field of FILE_FIELDS) {
+        for (const bytes of files[field]) {
+          await countUpload(app.db, app.config.limits, userId);
+          try {
+            saved[field].push(await saveImage(uploadsDir, 'skills', bytes));
+          } catch (error) {
+            if (error instanceof HttpError && error.statusCode === 400) throw fieldError(400, error.message, field);
+            throw error;
+          }
+        }
+      }
+    } catch (error) {
+      await removeFiles([...saved.images, ...saved.portfolioImages]);
+      throw error;
+    }
+    return saved;
+  }
+
+  const removeFiles = async (paths: string[]) => {
+    for (const path of paths) await removeUpload(uploadsDir, path);
+  };
+
+  app.get('/skills', {
+    config: { access: 'public' },
+    schema: { querystring: SkillListQuery, response: { 200: SkillListAnswer } },
+  }, async (request) => {
+    const q = request.query.q?.trim() ?? '';
+    // Postgres text cannot hold some of them (NUL), and no skill contains any.
+    if (controlChars.test(q)) throw badRequest('q contains invalid characters');
+    const limit = request.query.limit ?? PAGE_DEFAULT;
+    const { page, nextCursor } = await listSkills(app.db, { q: q || undefined, limit, cursor: request.query.cursor });
+    const signedIn = request.user !== null;
+    return { success: true, skills: page.map((row) => toSkillDto(row, signedIn)), nextCursor };
+  });
+
+  // The answer is the Skill itself, without an envelope (the SPA reads the body as the skill).
+  app.get('/skills/:id', {
+    config: { access: 'public' },
+    schema: { params: IdParams, response: { 200: SkillSchema } },
+  }, async (request) => {
+    const row = await findSkill(app.db, request.params.id);
+    if (!row) throw skillMissing();
+    return toSkillDto(row, request.user !== null);
+  });
+
+  app.post('/create-skills/:userId/skills', {
+    // The access check runs before the body is read: only the account's owner gets a form parsed.
+    config: { access: { self: 'userId' } },
+    preValidation: readSkillForm,
+    schema: { params: UserIdParams, body: SkillForm, response: { 201: SkillSavedAnswer } },
+  }, async (request, reply) => {
+    const userId = callerOf(request).user.id;
+    const files = formFiles.get(request) ?? { images: [], portfolioImages: [] };
+    return idempotent(app.db, request, reply, { userId, route: 'create-skill' }, async () => {
+      const checked = checkSkillForm(request.body, { newImages: files.images.length, newPortfolioImages: files.portfolioImages.length });
+      if (!checked.ok) throw invalid(checked);
+      const owner = await findOwner(app.db, userId);
+      if (!owner) throw unauthorized(); // the account went away meanwhile
+      const saved = await saveFiles(files, userId);
+      const id = randomUUID();
+      let createdAt: Date;
+      try {
+        createdAt = await insertSkill(app.db, id, userId, checked.value.fields, saved.images, saved.portfolioImages);
+      } catch (error) {
+        await removeFiles([...saved.images, ...saved.portfolioImages]);
+        throw error;
+      }
+      // Made from what was stored, not read back: nothing after the insert may fail and leave a row
+      // behind that a retry with the same Idempotency-Key would create again.
+      const skill = toSkillDto({ id, ...checked.value.fields, ...saved, createdAt, ...owner }, true);
+      return { statusCode: 201, body: { status: true, message: 'Skill created!', skill } };
+    });
+  });
+
+  app.put('/skills/:id', {
+    config: { access: { owner: 'id' } },
+    preValidation: async (request) => {
+      // Someone else's skill (or none) answers before the form is read; a malformed id is left to
+      // the params schema (400).
+      const { id } = request.params as { id?: unknown };
+      if (typeof id === 'string' && isUuid(id)) await ownSkill(request, id);
+      await readSkillForm(request);
+    },
+    schema: { params: IdParams, body: SkillForm, response: { 200: SkillSavedAnswer } },
+  }, async (request) => {
+    const userId = callerOf(request).user.id;
+    const { id } = request.params;
+    const current = await ownSkill(request, id);
+    const files = formFiles.get(request) ?? { images: [], portfolioImages: [] };
+    const checked = checkSkillForm(request.body, {
+      newImages: files.images.length, newPortfolioImages: files.portfolioImages.length, current,
+    });
+    if (!checked.ok) throw invalid(checked);
+    const saved = await saveFiles(files, userId);
+    const kept = { images: checked.value.keptImages, portfolioImages: checked.value.keptPortfolioImages };
+    const result = await updateSkill(app.db, id, userId, checked.value.fields, kept, saved).catch(async (error: unknown) => {
+      await removeFiles([...saved.images, ...saved.portfolioImages]);
+      throw error;
+    });
+    if (result.outcome !== 'done') {
+      await removeFiles([...saved.images, ...saved.portfolioImages]);
+      if (result.outcome === 'missing') throw skillMissing();
+      if (result.outcome === 'forbidden') throw forbidden();
+      throw conflict('This skill was changed meanwhile. Please reload it and try again.');
+    }
+    // After the commit: the dropped files are no longer named by any row.
+    await removeFiles(result.value.dropped);
+    const row = await findSkill(app.db, id);
+    if (!row) throw skillMissing(); // deleted meanwhile
+    return { status: true, message: 'Skill updated!', skill: toSkillDto(row, true) };
+  });
+
+  app.delete('/skills/:id', {
+    config: { access: { owner: 'id' } },
+    schema: { params: IdParams, response: { 200: StatusAnswer } },
+  }, async (request) => {
+    const result = await deleteSkill(app.db, request.params.id, callerOf(request).user.id);
+    if (result.outcome === 'missing') throw skillMissing();
+    if (result.outcome !== 'done') throw forbidden();
+    await removeFiles(result.value.files);
+    return { status: true, message: 'Skill deleted' };
+  });
+};
+
+export default skillsRoutes;

@@ -1,0 +1,171 @@
+import type { Static } from '@fastify/type-provider-typebox';
+import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { skills, users } from '../../db/schema.js';
+import { cursorOf, pageOf, pageResult } from '../../lib/pagination.js';
+import type { SkillSchema } from './schemas.js';
+import type { SkillFields } from './validation.js';
+
+export type SkillDto = Static<typeof SkillSchema>;
+
+export const skillUrl = (id: string) => `/skills/${id}`;
+
+// Named columns only: the table also has the generated search columns, which no answer needs.
+const skillColumns = {
+  id: skills.id,
+  title: skills.title,
+  description: skills.description,
+  category: skills.category,
+  customCategory: skills.customCategory,
+  contact: skills.contact,
+  email: skills.email,
+  address: skills.address,
+  images: skills.images,
+  portfolioImages: skills.portfolioImages,
+  createdAt: skills.createdAt,
+  ownerId: users.id,
+  ownerFirstName: users.firstName,
+  ownerLastName: users.lastName,
+  ownerEmail: users.email,
+  ownerContactNumber: users.contactNumber,
+};
+
+export interface SkillRow {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  customCategory: string;
+  contact: string;
+  email: string;
+  address: string;
+  images: string[];
+  portfolioImages: string[];
+  createdAt: Date;
+  ownerId: string;
+  ownerFirstName: string;
+  ownerLastName: string;
+  ownerEmail: string;
+  ownerContactNumber: string;
+}
+
+/**
+ * The Skill of server/README.md. `url` is made from the id and `thumbnail` is the first image,
+ * whatever the stored columns hold; the skill's contact and e-mail and its owner's e-mail and
+ * number go to signed-in callers only.
+ */
+export function toSkillDto(row: SkillRow, signedIn: boolean): SkillDto {
+  const user: SkillDto['user'] = { _id: row.ownerId, firstName: row.ownerFirstName, lastName: row.ownerLastName };
+  if (signedIn) Object.assign(user, { email: row.ownerEmail, contactNumber: row.ownerContactNumber });
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    customCategory: row.customCategory,
+    ...(signedIn ? { contact: row.contact, email: row.email } : {}),
+    address: row.address,
+    images: row.images,
+    portfolioImages: row.portfolioImages,
+    thumbnail: row.images[0] ?? '',
+    url: skillUrl(row.id),
+    user,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** `%`, `_` and `\` typed by the user match themselves in a LIKE pattern (backslash is Postgres's escape). */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** A page of skills, newest first; `q` matches the categories, title, description or address, case-insensitively. */
+export async function listSkills(db: Db, { q, limit, cursor }: { q?: string; limit: number; cursor?: string }) {
+  const page = pageOf(skills, cursor);
+  const filters: (SQL | undefined)[] = [page.where];
+  if (q) {
+    const pattern = likePattern(q);
+    filters.push(or(
+      ilike(skills.category, pattern),
+      ilike(skills.customCategory, pattern),
+      ilike(skills.title, pattern),
+      ilike(skills.description, pattern),
+      ilike(skills.address, pattern),
+    ));
+  }
+  const rows = await db.select({ ...skillColumns, cursor: cursorOf(skills) })
+    .from(skills).innerJoin(users, eq(users.id, skills.userId))
+    .where(and(...filters))
+    .orderBy(...page.orderBy)
+    .limit(limit + 1);
+  return pageResult(rows, limit);
+}
+
+export async function findSkill(db: Db, id: string): Promise<SkillRow | undefined> {
+  const [row] = await db.select(skillColumns).from(skills).innerJoin(users, eq(users.id, skills.userId)).where(eq(skills.id, id));
+  return row;
+}
+
+/** Who owns a skill and its files (for the owner-only calls). */
+export async function findOwnership(db: Db, id: string) {
+  const [row] = await db.select({ userId: skills.userId, images: skills.images, portfolioImages: skills.portfolioImages })
+    .from(skills).where(eq(skills.id, id));
+  return row;
+}
+
+/** The owner as a Skill shows them. */
+export async function findOwner(db: Db, userId: string) {
+  const [row] = await db.select({
+    ownerId: users.id, ownerFirstName: users.firstName, ownerLastName: users.lastName, ownerEmail: users.email, ownerContactNumber: users.contactNumber,
+  }).from(users).where(and(eq(users.id, userId), eq(users.status, 'active')));
+  return row;
+}
+
+/** Stores a new skill (its url and thumbnail too, for readers of the table); resolves to when it was made. */
+export async function insertSkill(db: Db, id: string, userId: string, fields: SkillFields, images: string[], portfolioImages: string[]): Promise<Date> {
+  const [row] = await db.insert(skills).values({
+    id, userId, ...fields, images, portfolioImages, thumbnail: images[0] ?? '', url: skillUrl(id),
+  }).returning({ createdAt: skills.createdAt });
+  return row.createdAt;
+}
+
+export type OwnerOutcome<T> = { outcome: 'missing' } | { outcome: 'forbidden' } | { outcome: 'changed' } | { outcome: 'done'; value: T };
+
+/**
+ * Saves an edit: the fields, and the images (kept ones first, then the new ones). Resolves to the
+ * files no longer named by the row (the caller deletes them after the commit). The row is locked,
+ * so two concurrent edits each see what the other left; a kept image that the other edit dropped
+ * meanwhile answers 'changed' (its file may be gone already).
+ */
+export function updateSkill(
+  db: Db,
+  id: string,
+  userId: string,
+  fields: SkillFields,
+  kept: { images: string[]; portfolioImages: string[] },
+  added: { images: string[]; portfolioImages: string[] },
+): Promise<OwnerOutcome<{ dropped: string[] }>> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ userId: skills.userId, images: skills.images, portfolioImages: skills.portfolioImages })
+      .from(skills).where(eq(skills.id, id)).for('update');
+    if (!row) return { outcome: 'missing' };
+    if (row.userId !== userId) return { outcome: 'forbidden' };
+    if (kept.images.some((path) => !row.images.includes(path)) || kept.portfolioImages.some((path) => !row.portfolioImages.includes(path))) {
+      return { outcome: 'changed' };
+    }
+    const images = [...kept.images, ...added.images];
+    const portfolioImages = [...kept.portfolioImages, ...added.portfolioImages];
+    await tx.update(skills).set({ ...fields, images, portfolioImages, thumbnail: images[0] ?? '', url: skillUrl(id) }).where(eq(skills.id, id));
+    const stay = new Set([...images, ...portfolioImages]);
+    return { outcome: 'done', value: { dropped: [...row.images, ...row.portfolioImages].filter((path) => !stay.has(path)) } };
+  });
+}
+
+/** Deletes the caller's skill; resolves to its files (the caller deletes them). */
+export function deleteSkill(db: Db, id: string, userId: string): Promise<OwnerOutcome<{ files: string[] }>> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ userId: skills.userId }).from(skills).where(eq(skills.id, id)).for('update');
+    if (!row) return { outcome: 'missing' };
+    if (row.userId !== userId) return { outcome: 'forbidden' };
+    const [gone] = await tx.delete(skills).where(eq(skills.id, id)).returning({ images: skills.images, portfolioImages: skills.portfolioImages });
+    return { outcome: 'done', value: { files: [...gone.images, ...gone.portfolioImages] } };
+  });
+}
