@@ -21,6 +21,7 @@ const AboutUsPage = lazy(() => import('@/pages/about-us').then((m) => ({ default
 const HelpSupportPage = lazy(() => import('@/pages/help-support').then((m) => ({ default: m.HelpSupportPage })));
 const CompanionsPage = lazy(() => import('@/pages/companions').then((m) => ({ default: m.CompanionsPage })));
 const NotFoundPage = lazy(() => import('@/pages/not-found').then((m) => ({ default: m.NotFoundPage })));
+const EventsPage = lazy(() => import('@/pages/events').then((m) => ({ default: m.EventsPage })));
 
 const authOnly = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
@@ -47,6 +48,7 @@ export const routes: RouteObject[] = [
       { path: paths.aboutUs(), element: <AboutUsPage /> },
       { path: paths.helpSupport(), element: <HelpSupportPage /> },
       { path: paths.companions(), element: <CompanionsPage /> },
+      { path: paths.events.root(), element: <EventsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
