@@ -40,4 +40,7 @@ export const auditedRoutes: readonly AuditedRoute[] = [
   { path: paths.settings.verifyEmailOtp(), access: 'account' },
   { path: paths.settings.verifyEmailOtp(), access: 'account', state: { newEmail: 'mira.new@example.com' } },
   { path: paths.events.root(), access: 'public' },
+  // The seed's ids are made afresh on every start: a well-formed id no event has shows the detail
+  // page's 'Event not found' state.
+  { path: paths.events.byId('00000000-0000-4000-8000-000000000000'), access: 'public' },
 ];

@@ -22,6 +22,7 @@ const HelpSupportPage = lazy(() => import('@/pages/help-support').then((m) => ({
 const CompanionsPage = lazy(() => import('@/pages/companions').then((m) => ({ default: m.CompanionsPage })));
 const NotFoundPage = lazy(() => import('@/pages/not-found').then((m) => ({ default: m.NotFoundPage })));
 const EventsPage = lazy(() => import('@/pages/events').then((m) => ({ default: m.EventsPage })));
+const EventDetailPage = lazy(() => import('@/pages/events').then((m) => ({ default: m.EventDetailPage })));
 
 const authOnly = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
@@ -49,6 +50,7 @@ export const routes: RouteObject[] = [
       { path: paths.helpSupport(), element: <HelpSupportPage /> },
       { path: paths.companions(), element: <CompanionsPage /> },
       { path: paths.events.root(), element: <EventsPage /> },
+      { path: paths.events.byId(':id'), element: <EventDetailPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
