@@ -43,4 +43,7 @@ export const auditedRoutes: readonly AuditedRoute[] = [
   // The seed's ids are made afresh on every start: a well-formed id no event has shows the detail
   // page's 'Event not found' state.
   { path: paths.events.byId('00000000-0000-4000-8000-000000000000'), access: 'public' },
+  { path: paths.events.add(), access: 'public' },
+  // Likewise: the edit page's 'Event not found' state (signed out it sends to /login).
+  { path: paths.events.edit('00000000-0000-4000-8000-000000000000'), access: 'account' },
 ];

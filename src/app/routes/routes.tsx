@@ -23,6 +23,8 @@ const CompanionsPage = lazy(() => import('@/pages/companions').then((m) => ({ de
 const NotFoundPage = lazy(() => import('@/pages/not-found').then((m) => ({ default: m.NotFoundPage })));
 const EventsPage = lazy(() => import('@/pages/events').then((m) => ({ default: m.EventsPage })));
 const EventDetailPage = lazy(() => import('@/pages/events').then((m) => ({ default: m.EventDetailPage })));
+const AddEventPage = lazy(() => import('@/pages/events').then((m) => ({ default: m.AddEventPage })));
+const EditEventPage = lazy(() => import('@/pages/events').then((m) => ({ default: m.EditEventPage })));
 
 const authOnly = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
@@ -51,6 +53,8 @@ export const routes: RouteObject[] = [
       { path: paths.companions(), element: <CompanionsPage /> },
       { path: paths.events.root(), element: <EventsPage /> },
       { path: paths.events.byId(':id'), element: <EventDetailPage /> },
+      { path: paths.events.add(), element: <AddEventPage /> },
+      { path: paths.events.edit(':id'), element: authOnly(<EditEventPage />) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
