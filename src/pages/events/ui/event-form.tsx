@@ -67,7 +67,9 @@ export function EventForm({ event }: EventFormProps) {
   const userId = useSelector(selectUserId);
   const [createEvent, { isLoading: creating }] = useCreateEventMutation();
   const [updateEvent, { isLoading: updating }] = useUpdateEventMutation();
+  // `locating`: the submit waits for a lookup; `lookups`: how many lookups run (the address's hint says so).
   const [locating, setLocating] = useState(false);
+  const [lookups, setLookups] = useState(0);
   const busy = creating || updating || locating;
   const form = useForm({
     initialValues: () => (event ? toEventFormValues(event) : emptyEventForm),
@@ -91,7 +93,8 @@ export function EventForm({ event }: EventFormProps) {
   const locate = async (address: string) => {
     const query = address.trim();
     if (!query) return null;
-    const place = await geocode(query);
+    setLookups((count) => count + 1);
+    const place = await geocode(query).finally(() => setLookups((count) => count - 1));
     if (addressNow.current.trim() !== query) return null;
     if (place) {
       setValue('latitude', coordinate(place.lat));
@@ -234,7 +237,7 @@ export function EventForm({ event }: EventFormProps) {
           label="Full address"
           maxLength={300}
           autoComplete="street-address"
-          hint={locating ? 'Finding the location…' : 'Latitude and longitude are filled in from the address.'}
+          hint={lookups > 0 ? 'Finding the location…' : 'Latitude and longitude are filled in from the address.'}
         />
         <div className="event-form__row">
           <TextField label="Latitude" name="latitude" value={values.latitude} readOnly placeholder="Auto-filled" />
