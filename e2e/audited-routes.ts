@@ -39,4 +39,11 @@ export const auditedRoutes: readonly AuditedRoute[] = [
   // Without the new address it goes back to Change Email; with it, the code form.
   { path: paths.settings.verifyEmailOtp(), access: 'account' },
   { path: paths.settings.verifyEmailOtp(), access: 'account', state: { newEmail: 'mira.new@example.com' } },
+  { path: paths.events.root(), access: 'public' },
+  // The seed's ids are made afresh on every start: a well-formed id no event has shows the detail
+  // page's 'Event not found' state.
+  { path: paths.events.byId('00000000-0000-4000-8000-000000000000'), access: 'public' },
+  { path: paths.events.add(), access: 'public' },
+  // Likewise: the edit page's 'Event not found' state (signed out it sends to /login).
+  { path: paths.events.edit('00000000-0000-4000-8000-000000000000'), access: 'account' },
 ];

@@ -21,6 +21,10 @@ const AboutUsPage = lazy(() => import('@/pages/about-us').then((m) => ({ default
 const HelpSupportPage = lazy(() => import('@/pages/help-support').then((m) => ({ default: m.HelpSupportPage })));
 const CompanionsPage = lazy(() => import('@/pages/companions').then((m) => ({ default: m.CompanionsPage })));
 const NotFoundPage = lazy(() => import('@/pages/not-found').then((m) => ({ default: m.NotFoundPage })));
+const EventsPage = lazy(() => import('@/pages/events').then((m) => ({ default: m.EventsPage })));
+const EventDetailPage = lazy(() => import('@/pages/events').then((m) => ({ default: m.EventDetailPage })));
+const AddEventPage = lazy(() => import('@/pages/events').then((m) => ({ default: m.AddEventPage })));
+const EditEventPage = lazy(() => import('@/pages/events').then((m) => ({ default: m.EditEventPage })));
 
 const authOnly = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
@@ -47,6 +51,10 @@ export const routes: RouteObject[] = [
       { path: paths.aboutUs(), element: <AboutUsPage /> },
       { path: paths.helpSupport(), element: <HelpSupportPage /> },
       { path: paths.companions(), element: <CompanionsPage /> },
+      { path: paths.events.root(), element: <EventsPage /> },
+      { path: paths.events.byId(':id'), element: <EventDetailPage /> },
+      { path: paths.events.add(), element: <AddEventPage /> },
+      { path: paths.events.edit(':id'), element: authOnly(<EditEventPage />) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

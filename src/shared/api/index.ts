@@ -42,3 +42,14 @@ export { notificationsApi, useGetNotificationsQuery } from './endpoints/notifica
 export type { Notification } from './endpoints/notifications';
 export { searchApi, useSearchQuery, toSearchResult } from './endpoints/search';
 export type { SearchResult, SearchGroup, NeedHit, EventHit, SkillHit } from './endpoints/search';
+export {
+  eventsApi,
+  useGetEventsInfiniteQuery,
+  useGetEventQuery,
+  useCreateEventMutation,
+  useUpdateEventMutation,
+  useDeleteEventMutation,
+  toEvent,
+  toEventPage,
+} from './endpoints/events';
+export type { TravelEvent, EventOrganiser, EventFilters, EventInput, EventSaved } from './endpoints/events';

@@ -38,6 +38,7 @@ export const paths = {
     root: () => '/events',
     add: () => '/events/add-event',
     byId: (id: Id) => `/events/${id}`,
+    edit: (id: Id) => `/events/${id}/edit`,
   },
   skills: {
     root: () => '/skills',

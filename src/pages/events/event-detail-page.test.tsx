@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { eventsAnswers, yogaEvent, cleanUpEvent } from '@mocks/fixtures/events';
+import { answerError } from '@mocks/handlers/answer';
+import { server } from '@mocks/server';
+import { renderWithProviders, storeLogin } from '@test-utils/render';
+
+const detailPath = `/events/${yogaEvent._id}`;
+
+async function openDetail(path = detailPath) {
+  const view = renderWithProviders(path);
+  await screen.findByRole('heading', { level: 1, name: yogaEvent.title });
+  return view;
+}
+
+afterEach(() => server.events.removeAllListeners());
+
+it('shows the banner, title, organiser, dates, times, description and address', async () => {
+  server.use(http.get(eventsAnswers.getEvent.path, () => HttpResponse.json({ success: true, event: cleanUpEvent })));
+  renderWithProviders(`/events/${cleanUpEvent._id}`);
+  const article = await screen.findByRole('article', { name: cleanUpEvent.title });
+
+  expect(article.querySelector('img')).toHaveAttribute('src', cleanUpEvent.thumbnail);
+  expect(article).toHaveTextContent('By Asha Rao');
+  expect(article).toHaveTextContent('21 Mar 2030 – 22 Mar 2030');
+  expect(article).toHaveTextContent('08:00 – 11:00');
+  expect(article).toHaveTextContent(cleanUpEvent.description);
+  expect(article).toHaveTextContent(cleanUpEvent.address);
+});
+
+it('shows a spinner while the event loads', async () => {
+  let answer: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  server.use(
+    http.get(eventsAnswers.getEvent.path, async () => {
+      await answered;
+      return HttpResponse.json(eventsAnswers.getEvent.ok);
+    }),
+  );
+  renderWithProviders(detailPath);
+  expect(await screen.findByRole('status', { name: 'Loading event' })).toBeInTheDocument();
+  answer();
+  await screen.findByRole('heading', { level: 1, name: yogaEvent.title });
+});
+
+it("says 'Event not found' for a 404, with a way back to the board", async () => {
+  server.use(answerError(eventsAnswers.getEvent, 'notFound'));
+  const { user, router } = renderWithProviders(detailPath);
+  expect(await screen.findByText('Event not found')).toBeInTheDocument();
+  await user.click(screen.getByRole('link', { name: 'Back to Events' }));
+  expect(router.state.location.pathname).toBe('/events');
+});
+
+it('shows a signed-in reader the organiser’s e-mail, number and a Call link', async () => {
+  storeLogin({ _id: 'someone-else' });
+  const { user } = await openDetail();
+  await user.click(screen.getByRole('button', { name: 'Contact' }));
+
+  const dialog = screen.getByRole('dialog', { name: 'Contact' });
+  expect(dialog).toHaveTextContent('Asha Rao');
+  expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveValue(yogaEvent.createdBy.email);
+  expect(within(dialog).getByRole('textbox', { name: 'Phone' })).toHaveValue(yogaEvent.createdBy.contactNumber);
+  expect(within(dialog).getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:+919876543210');
+});
+
+it('asks a visitor to log in to see the contact details', async () => {
+  server.use(http.get(eventsAnswers.getEvent.path, () => HttpResponse.json({ success: true, event: { ...yogaEvent, createdBy: { _id: yogaEvent.createdBy._id, firstName: 'Asha', lastName: 'Rao' } } })));
+  const { user } = await openDetail();
+  await user.click(screen.getByRole('button', { name: 'Contact' }));
+
+  const dialog = screen.getByRole('dialog', { name: 'Contact' });
+  expect(dialog).toHaveTextContent('Log in to see the contact details.');
+  expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
+  expect(within(dialog).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+});
+
+it('gives Edit and Delete to nobody but the owner', async () => {
+  await openDetail();
+  expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+});
+
+it('gives Edit and Delete to no other signed-in user', async () => {
+  storeLogin({ _id: 'someone-else' });
+  await openDetail();
+  expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+});
+
+it('lets the owner edit, and delete after confirming: a toast, then the board', async () => {
+  storeLogin();
+  const deletes: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    if (request.method === 'DELETE') deletes.push(new URL(request.url).pathname);
+  });
+  const { user, router } = await openDetail();
+  expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/events/${yogaEvent._id}/edit`);
+
+  await user.click(screen.getByRole('button', { name: 'Delete' }));
+  const dialog = screen.getByRole('dialog', { name: 'Delete this event?' });
+  // Cancel first: nothing is sent.
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(deletes).toEqual([]);
+
+  await user.click(screen.getByRole('button', { name: 'Delete' }));
+  await user.click(within(screen.getByRole('dialog', { name: 'Delete this event?' })).getByRole('button', { name: 'Delete' }));
+  expect(await screen.findByText('Event deleted')).toBeInTheDocument();
+  await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
+  expect(deletes).toEqual([`/api/events/${yogaEvent._id}`]);
+});
+
+it('stays on the event and says why when the delete fails', async () => {
+  storeLogin();
+  server.use(answerError(eventsAnswers.deleteEvent, 'forbidden'));
+  const { user, router } = await openDetail();
+  await user.click(screen.getByRole('button', { name: 'Delete' }));
+  await user.click(within(screen.getByRole('dialog', { name: 'Delete this event?' })).getByRole('button', { name: 'Delete' }));
+  expect(await screen.findByText('Forbidden')).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe(detailPath);
+});

@@ -1,0 +1,145 @@
+import type { EventInput, TravelEvent } from '@/shared/api';
+import { compact, type FieldErrors } from '@/shared/lib/validation';
+
+// The board's messages (spec §5), word for word: the server answers the same ones with `field`.
+export const EVENT_MESSAGES = {
+  titleRequired: 'Title is required.',
+  descriptionRequired: 'Description is required.',
+  addressRequired: 'Address is required.',
+  locationNotFound: 'Location not found',
+  bannerRequired: 'Banner image is required.',
+  notAnImage: 'Please select an image file',
+  tooLarge: 'Image size should be less than 5MB',
+  startDateRequired: 'Start date is required.',
+  endDateRequired: 'End date is required.',
+  endBeforeStart: 'End date cannot be before start date.',
+  created: 'Event created!',
+  updated: 'Event updated!',
+  deleted: 'Event deleted',
+  failed: 'Submission failed',
+  unauthorized: 'Unauthorized: You are not logged in. Please log in to submit an event.',
+  notOwner: 'You can only edit your own events.',
+} as const;
+
+/** The server refuses larger uploads (413); checked here so nothing big is sent in vain. */
+export const BANNER_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Where the address's coordinates stand: not looked up yet (or the address changed since), found, or not found. */
+export type GeoStatus = 'idle' | 'found' | 'missing';
+
+/**
+ * Key order = on-screen order = the order the first error gets focus in. `banner` is the chosen
+ * file's name ('' without one), so the file input takes part in validation and focus like the others.
+ */
+export interface EventFormValues {
+  title: string;
+  description: string;
+  address: string;
+  latitude: string;
+  longitude: string;
+  startDate: string;
+  startTime: string;
+  endDate: string;
+  endTime: string;
+  banner: string;
+  geo: GeoStatus;
+}
+
+export type EventFormField = keyof EventFormValues;
+
+export const emptyEventForm: EventFormValues = {
+  title: '',
+  description: '',
+  address: '',
+  latitude: '',
+  longitude: '',
+  startDate: '',
+  startTime: '',
+  endDate: '',
+  endTime: '',
+  banner: '',
+  geo: 'idle',
+};
+
+/** A coordinate as the form shows and sends it (6 decimals ≈ 10 cm). */
+export const coordinate = (value: number) => value.toFixed(6);
+
+/** The edit form starts from the event; its stored coordinates count as found for its address. */
+export function toEventFormValues(event: TravelEvent): EventFormValues {
+  return {
+    ...emptyEventForm,
+    title: event.title,
+    description: event.description,
+    address: event.address,
+    latitude: event.coordinates ? coordinate(event.coordinates.latitude) : '',
+    longitude: event.coordinates ? coordinate(event.coordinates.longitude) : '',
+    startDate: event.startDate,
+    startTime: event.timeFrom,
+    endDate: event.endDate,
+    endTime: event.timeTo,
+    geo: event.coordinates ? 'found' : 'idle',
+  };
+}
+
+function validate(values: EventFormValues, bannerRequired: boolean): FieldErrors<EventFormField> {
+  const address = values.address.trim();
+  let endDate: string | undefined;
+  if (!values.endDate) endDate = EVENT_MESSAGES.endDateRequired;
+  // 'YYYY-MM-DD' compares as text in calendar order.
+  else if (values.startDate && values.endDate < values.startDate) endDate = EVENT_MESSAGES.endBeforeStart;
+  return compact({
+    title: values.title.trim() ? undefined : EVENT_MESSAGES.titleRequired,
+    description: values.description.trim() ? undefined : EVENT_MESSAGES.descriptionRequired,
+    address: !address ? EVENT_MESSAGES.addressRequired : values.geo === 'missing' ? EVENT_MESSAGES.locationNotFound : undefined,
+    banner: bannerRequired && !values.banner ? EVENT_MESSAGES.bannerRequired : undefined,
+    startDate: values.startDate ? undefined : EVENT_MESSAGES.startDateRequired,
+    endDate,
+  });
+}
+
+/** Create: the banner is required. */
+export const validateNewEvent = (values: EventFormValues) => validate(values, true);
+/** Edit: the current banner stays unless a new file replaces it. */
+export const validateEventEdit = (values: EventFormValues) => validate(values, false);
+
+/** The message for a chosen banner file that must not be sent, or undefined. */
+export function checkBanner(file: Pick<File, 'type' | 'size'>): string | undefined {
+  if (!file.type.startsWith('image/')) return EVENT_MESSAGES.notAnImage;
+  if (file.size > BANNER_MAX_BYTES) return EVENT_MESSAGES.tooLarge;
+  return undefined;
+}
+
+/** The multipart fields, trimmed, with the coordinates the address was found at. */
+export function toEventInput(
+  values: EventFormValues,
+  place: { latitude: string; longitude: string },
+  thumbnail: File | null,
+): EventInput {
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    address: values.address.trim(),
+    latitude: place.latitude,
+    longitude: place.longitude,
+    startDate: values.startDate,
+    endDate: values.endDate,
+    startTime: values.startTime,
+    endTime: values.endTime,
+    ...(thumbnail ? { thumbnail } : {}),
+  };
+}
+
+/** The form field a server error names (`field`); the server's name for it may differ. */
+export const serverFieldNames: Partial<Record<string, EventFormField>> = {
+  thumbnail: 'banner',
+  latitude: 'address',
+  longitude: 'address',
+  timeFrom: 'startTime',
+  timeTo: 'endTime',
+};
+
+/** What identifies one submission: the same data sent again is a retry (same Idempotency-Key). */
+export function submissionSignature(values: EventFormValues, file: File | null): string {
+  const { geo: _geo, ...fields } = values;
+  return JSON.stringify({ ...fields, file: file ? [file.name, file.size, file.lastModified] : null });
+}

@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { useSelector } from 'react-redux';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { getErrorMessage, useDeleteEventMutation, useGetEventQuery, type TravelEvent } from '@/shared/api';
+import { selectUserId } from '@/shared/auth';
+import { getAppConfig, paths } from '@/shared/config';
+import { Button, ButtonLink } from '@/shared/ui/button';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { Icon } from '@/shared/ui/icon';
+import { PageMeta } from '@/shared/ui/page-meta';
+import { Spinner } from '@/shared/ui/spinner';
+import { ContactModal } from '@/widgets/contact-modal';
+import { formatDateRange, formatTimeRange } from '../lib/dates';
+import { EVENT_MESSAGES } from '../lib/event-form';
+import { EventLoadProblem, isMissing } from './event-load-problem';
+import './events.css';
+
+/** /events/{id}: the event, its organiser's contact, and the owner's Edit and Delete. */
+export function EventDetailPage() {
+  const { id = '' } = useParams();
+  const { data: event, isLoading, isError, error, refetch } = useGetEventQuery(id);
+
+  let content;
+  if (isLoading) {
+    content = (
+      <div className="events-loading">
+        <Spinner size="lg" label="Loading event" />
+      </div>
+    );
+  } else if (isError || !event) {
+    content = <EventLoadProblem missing={!event && (!isError || isMissing(error))} onRetry={() => void refetch()} />;
+  } else {
+    content = <EventDetail event={event} />;
+  }
+
+  return (
+    <div className="page event-detail-page">
+      <PageMeta title={`${event?.title || 'Event'} | ${getAppConfig().brandName}`} description={event?.description.slice(0, 160)} />
+      <Link to={paths.events.root()} className="events-back">
+        <Icon name="arrowLeft" size={18} />
+        Events
+      </Link>
+      {content}
+    </div>
+  );
+}
+
+function EventDetail({ event }: { event: TravelEvent }) {
+  const navigate = useNavigate();
+  const userId = useSelector(selectUserId);
+  const isOwner = userId !== null && userId !== undefined && userId === event.createdBy._id;
+  const [contactOpen, setContactOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleteEvent, { isLoading: deleting }] = useDeleteEventMutation();
+  const organiser = [event.createdBy.firstName, event.createdBy.lastName].filter(Boolean).join(' ');
+  const times = formatTimeRange(event.timeFrom, event.timeTo);
+
+  const remove = async () => {
+    try {
+      const result = await deleteEvent(event._id).unwrap();
+      setConfirming(false);
+      toast.success(result.message || EVENT_MESSAGES.deleted);
+      navigate(paths.events.root());
+    } catch (failure) {
+      setConfirming(false);
+      toast.error(getErrorMessage(failure));
+    }
+  };
+
+  return (
+    <article className="event-detail" aria-labelledby="event-title">
+      {event.thumbnail && (
+        <img className="event-detail__banner" src={event.thumbnail} alt="" width={1200} height={500} decoding="async" />
+      )}
+      <div className="event-detail__body">
+        <h1 id="event-title" className="page-title event-detail__title">
+          {event.title}
+        </h1>
+        {organiser && <p className="event-detail__by">By {organiser}</p>}
+        <dl className="event-detail__facts">
+          <div>
+            <dt>
+              <Icon name="calendar" size={18} />
+              <span className="visually-hidden">Dates</span>
+            </dt>
+            <dd>{formatDateRange(event.startDate, event.endDate)}</dd>
+          </div>
+          {times && (
+            <div>
+              <dt>
+                <Icon name="clock" size={18} />
+                <span className="visually-hidden">Time</span>
+              </dt>
+              <dd>{times}</dd>
+            </div>
+          )}
+          {event.address && (
+            <div>
+              <dt>
+                <Icon name="location" size={18} />
+                <span className="visually-hidden">Address</span>
+              </dt>
+              <dd>{event.address}</dd>
+            </div>
+          )}
+        </dl>
+        <p className="event-detail__description">{event.description}</p>
+        <div className="event-detail__actions">
+          <Button onClick={() => setContactOpen(true)}>
+            <Icon name="phone" size={18} />
+            Contact
+          </Button>
+          {isOwner && (
+            <>
+              <ButtonLink variant="secondary" to={paths.events.edit(event._id)}>
+                Edit
+              </ButtonLink>
+              <Button variant="danger" onClick={() => setConfirming(true)}>
+                <Icon name="trash" size={18} />
+                Delete
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+      <ContactModal
+        open={contactOpen}
+        onClose={() => setContactOpen(false)}
+        name={organiser}
+        email={event.createdBy.email}
+        phone={event.createdBy.contactNumber}
+      />
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this event?"
+        tone="danger"
+        confirmLabel="Delete"
+        busy={deleting}
+        busyLabel="Deleting..."
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>“{event.title}” will be removed for everyone. This cannot be undone.</p>
+      </ConfirmDialog>
+    </article>
+  );
+}

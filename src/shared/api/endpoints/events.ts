@@ -1,0 +1,199 @@
+import { baseApi } from '../base-api';
+import { cursorPagination, cursorParams, providesPagedList, type Cursor, type CursorPage } from '../infinite-lists';
+import { asNumber, asString, isRecord, pickList } from './wire';
+
+// server/modules/events: GET /api/all-requests, GET /api/join-event/{id}, POST /api/events/{userId},
+// PUT and DELETE /api/events/{id}.
+
+/** The organiser; e-mail and contact number come to signed-in callers only. */
+export interface EventOrganiser {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email?: string;
+  contactNumber?: string;
+}
+
+/** A board event ('Event' alone would shadow the DOM's). */
+export interface TravelEvent {
+  _id: string;
+  title: string;
+  description: string;
+  /** A server path ('/uploads/events/…webp', '/images/stock/…'); '' when there is none. */
+  thumbnail: string;
+  /** 'YYYY-MM-DD'. */
+  startDate: string;
+  endDate: string;
+  /** 'HH:MM' or ''. */
+  timeFrom: string;
+  timeTo: string;
+  address: string;
+  coordinates: { latitude: number; longitude: number } | null;
+  url: string;
+  createdBy: EventOrganiser;
+  createdAt: string;
+}
+
+/** The list's server filters: `q` (title, description or address) and `date` (start day, YYYY-MM-DD). */
+export interface EventFilters {
+  q?: string;
+  date?: string;
+}
+
+/** What the form sends (text fields of the multipart body); `thumbnail` only when a file was chosen. */
+export interface EventInput {
+  title: string;
+  description: string;
+  address: string;
+  latitude: string;
+  longitude: string;
+  startDate: string;
+  endDate: string;
+  startTime: string;
+  endTime: string;
+  thumbnail?: File;
+}
+
+export interface EventSaved {
+  message: string;
+  event: TravelEvent | null;
+}
+
+/** A thumbnail as a path the browser can load: a bare file name lives under /uploads/events. */
+const eventImage = (thumbnail: string) => (thumbnail === '' || thumbnail.startsWith('/') ? thumbnail : `/uploads/events/${thumbnail}`);
+
+function toOrganiser(value: unknown): EventOrganiser {
+  const source = isRecord(value) ? value : {};
+  const organiser: EventOrganiser = {
+    _id: asString(source._id),
+    firstName: asString(source.firstName),
+    lastName: asString(source.lastName),
+  };
+  if (typeof source.email === 'string' && source.email !== '') organiser.email = source.email;
+  if (typeof source.contactNumber === 'string' && source.contactNumber !== '') organiser.contactNumber = source.contactNumber;
+  return organiser;
+}
+
+function toCoordinates(value: unknown): TravelEvent['coordinates'] {
+  if (!isRecord(value)) return null;
+  const latitude = asNumber(value.latitude, Number.NaN);
+  const longitude = asNumber(value.longitude, Number.NaN);
+  return Number.isFinite(latitude) && Number.isFinite(longitude) ? { latitude, longitude } : null;
+}
+
+/** Normalises a wire event; null when it is not one (no id). */
+export function toEvent(value: unknown): TravelEvent | null {
+  if (!isRecord(value) || typeof value._id !== 'string' || value._id === '') return null;
+  const location = isRecord(value.location) ? value.location : {};
+  return {
+    _id: value._id,
+    title: asString(value.title),
+    description: asString(value.description),
+    thumbnail: eventImage(asString(value.thumbnail)),
+    startDate: asString(value.startDate),
+    endDate: asString(value.endDate),
+    timeFrom: asString(value.timeFrom),
+    timeTo: asString(value.timeTo),
+    address: asString(value.address, asString(location.address)),
+    coordinates: toCoordinates(location.coordinates),
+    url: asString(value.url),
+    createdBy: toOrganiser(value.createdBy),
+    createdAt: asString(value.createdAt),
+  };
+}
+
+/** `{ events, nextCursor }`; any other shape is an empty last page. */
+export function toEventPage(body: unknown): CursorPage<TravelEvent> {
+  const items = pickList(body, ['events'])
+    .map(toEvent)
+    .filter((event): event is TravelEvent => event !== null);
+  const nextCursor = isRecord(body) && typeof body.nextCursor === 'string' && body.nextCursor !== '' ? body.nextCursor : null;
+  return { items, nextCursor };
+}
+
+const toSaved = (body: unknown): EventSaved => ({
+  message: isRecord(body) ? asString(body.message) : '',
+  event: isRecord(body) ? toEvent(body.event) : null,
+});
+
+/** Only the filters given, trimmed: an empty search is no filter (and one cache entry). */
+export function eventFilterParams({ q, date }: EventFilters): EventFilters {
+  const params: EventFilters = {};
+  if (q?.trim()) params.q = q.trim();
+  if (date) params.date = date;
+  return params;
+}
+
+/** FormData built from values (jsdom's FormData cannot read a form element under jest). */
+function toEventForm(input: EventInput): FormData {
+  const form = new FormData();
+  form.append('title', input.title);
+  form.append('description', input.description);
+  form.append('address', input.address);
+  form.append('latitude', input.latitude);
+  form.append('longitude', input.longitude);
+  form.append('startDate', input.startDate);
+  form.append('endDate', input.endDate);
+  // Optional times: an empty one is left out rather than sent as a malformed time.
+  if (input.startTime) form.append('startTime', input.startTime);
+  if (input.endTime) form.append('endTime', input.endTime);
+  if (input.thumbnail) form.append('thumbnail', input.thumbnail);
+  return form;
+}
+
+const eventPath = (id: string) => `events/${encodeURIComponent(id)}`;
+
+export const eventsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/all-requests?q&date&cursor → `{ success, events, nextCursor }`, newest first. */
+    getEvents: build.infiniteQuery<CursorPage<TravelEvent>, EventFilters, Cursor>({
+      infiniteQueryOptions: cursorPagination,
+      query: ({ queryArg, pageParam }) => ({ url: 'all-requests', params: cursorParams(pageParam, eventFilterParams(queryArg)) }),
+      transformResponse: toEventPage,
+      providesTags: providesPagedList('Event'),
+    }),
+    /** GET /api/join-event/{id} → `{ success, event }`; 404 'Event not found'. */
+    getEvent: build.query<TravelEvent | null, string>({
+      query: (id) => `join-event/${encodeURIComponent(id)}`,
+      transformResponse: (body: unknown) => (isRecord(body) ? toEvent(body.event) : null),
+      providesTags: (_result, _error, id) => [{ type: 'Event', id }],
+    }),
+    /**
+     * POST /api/events/{userId} (multipart) → 201 `{ status, message: 'Event created!', event }`. The
+     * Idempotency-Key lets a retry after a lost answer get the first answer instead of a second event.
+     */
+    createEvent: build.mutation<EventSaved, { userId: string; input: EventInput; idempotencyKey: string }>({
+      query: ({ userId, input, idempotencyKey }) => ({
+        url: eventPath(userId),
+        method: 'POST',
+        body: toEventForm(input),
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      transformResponse: toSaved,
+      invalidatesTags: (result) => (result ? [{ type: 'Event', id: 'LIST' }] : []),
+    }),
+    /** PUT /api/events/{id} (the same form; the banner stays unless a new file is sent) → `{ status, message, event }`. */
+    updateEvent: build.mutation<EventSaved, { id: string; input: EventInput }>({
+      query: ({ id, input }) => ({ url: eventPath(id), method: 'PUT', body: toEventForm(input) }),
+      transformResponse: toSaved,
+      // LIST too: the home search provides only Event LIST and may show the old title.
+      invalidatesTags: (result, _error, { id }) => (result ? [{ type: 'Event', id }, { type: 'Event', id: 'LIST' }] : []),
+    }),
+    /** DELETE /api/events/{id} → `{ status, message: 'Event deleted' }`. */
+    deleteEvent: build.mutation<{ message: string }, string>({
+      query: (id) => ({ url: eventPath(id), method: 'DELETE' }),
+      transformResponse: (body: unknown) => ({ message: isRecord(body) ? asString(body.message) : '' }),
+      // LIST (the lists and the search) only: invalidating the id would refetch the open detail page
+      // into a 404 before it navigates away.
+      invalidatesTags: (result) => (result ? [{ type: 'Event', id: 'LIST' }] : []),
+    }),
+  }),
+});
+
+export const {
+  useGetEventsInfiniteQuery,
+  useGetEventQuery,
+  useCreateEventMutation,
+  useUpdateEventMutation,
+  useDeleteEventMutation,
+} = eventsApi;
