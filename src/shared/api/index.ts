@@ -42,3 +42,14 @@ export { notificationsApi, useGetNotificationsQuery } from './endpoints/notifica
 export type { Notification } from './endpoints/notifications';
 export { searchApi, useSearchQuery, toSearchResult } from './endpoints/search';
 export type { SearchResult, SearchGroup, NeedHit, EventHit, SkillHit } from './endpoints/search';
+export {
+  needsApi,
+  useGetNeedsInfiniteQuery,
+  useGetNeedQuery,
+  useCreateNeedMutation,
+  useUpdateNeedMutation,
+  useDeleteNeedMutation,
+  toNeed,
+  NEED_TYPES,
+} from './endpoints/needs';
+export type { Need, NeedType, NeedInput, NeedLocation, NeedResult } from './endpoints/needs';
