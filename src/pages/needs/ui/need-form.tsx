@@ -169,7 +169,9 @@ export function NeedForm({ need }: { need?: Need }) {
     if (!editing && userId === null) {
       event.preventDefault();
       toast.error(NEED_MESSAGES.unauthorized);
-      void navigate(paths.login());
+      // After the submit event: a navigation (a transition) inside it makes React read the form as a
+      // form action's data, which nothing here uses.
+      void Promise.resolve().then(() => navigate(paths.login()));
       return;
     }
     void submit(event);
