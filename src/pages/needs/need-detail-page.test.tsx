@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { needs, needsAnswers } from '@mocks/fixtures/needs';
 import { answerError } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
@@ -92,6 +92,12 @@ it("shows 'Need not found' with a way back for an unknown id", async () => {
 });
 
 it('shows a spinner while it loads', async () => {
+  server.use(
+    http.get('*/api/singleneeds/:id', async () => {
+      await delay(300);
+      return HttpResponse.json(needsAnswers.getNeed.ok);
+    }),
+  );
   renderWithProviders(`/needs/${needs.homestay._id}`);
   expect(await screen.findByRole('status', { name: 'Loading need' })).toBeInTheDocument();
   await screen.findByRole('heading', { level: 1, name: needs.homestay.serviceName });

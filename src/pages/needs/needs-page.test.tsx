@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { needs } from '@mocks/fixtures/needs';
+import { delay, http, HttpResponse } from 'msw';
+import { needs, needsAnswers } from '@mocks/fixtures/needs';
 import { server } from '@mocks/server';
 import { installIntersectionObserver } from '@test-utils/intersection-observer';
 import { renderWithProviders } from '@test-utils/render';
@@ -92,6 +92,12 @@ it.each([
 });
 
 it('shows a spinner while the first page loads', async () => {
+  server.use(
+    http.get('*/api/all-needs', async () => {
+      await delay(300);
+      return HttpResponse.json(needsAnswers.listNeeds.ok);
+    }),
+  );
   renderWithProviders('/needs');
   expect(await screen.findByRole('status', { name: 'Loading needs' })).toBeInTheDocument();
   await screen.findByRole('link', { name: new RegExp(needs.homestay.serviceName) });
