@@ -57,11 +57,12 @@ it('shows the stock pictures for a need without photos', async () => {
 
 it('filters by type with the tabs, by click and by arrow keys', async () => {
   const requests = listRequests();
-  const { user } = renderWithProviders('/needs');
+  const { user, router } = renderWithProviders('/needs');
   await screen.findByRole('link', { name: new RegExp(needs.homestay.serviceName) });
 
   await user.click(screen.getByRole('tab', { name: 'Available' }));
   expect(screen.getByRole('tab', { name: 'Available' })).toHaveAttribute('aria-selected', 'true');
+  expect(router.state.location.search).toBe('?type=available');
   await waitFor(() => expect(requests.at(-1)).toEqual({ type: 'available', cursor: null }));
 
   await user.keyboard('{ArrowRight}');
@@ -73,6 +74,7 @@ it('filters by type with the tabs, by click and by arrow keys', async () => {
   expect(screen.getByRole('tab', { name: 'All' })).toHaveFocus();
   await user.keyboard('{ArrowLeft}');
   expect(screen.getByRole('tab', { name: 'Needs' })).toHaveAttribute('aria-selected', 'true');
+  expect(router.state.location.search).toBe('?type=need');
   // Only the selected tab is in the tab order.
   expect(screen.getAllByRole('tab').map((tab) => tab.tabIndex)).toEqual([-1, -1, 0]);
 });
@@ -126,4 +128,11 @@ it('loads further pages on scroll and with Load more', async () => {
   expect(await screen.findByRole('link', { name: /Third need/ })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   expect(requests.map((request) => request.cursor)).toEqual([null, 'p2', 'p3']);
+});
+
+it('opens on the tab the address names', async () => {
+  const requests = listRequests();
+  renderWithProviders('/needs?type=available');
+  expect(await screen.findByRole('tab', { name: 'Available' })).toHaveAttribute('aria-selected', 'true');
+  await waitFor(() => expect(requests[0]).toEqual({ type: 'available', cursor: null }));
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useGetNeedsInfiniteQuery, type NeedType } from '@/shared/api';
 import { getAppConfig, paths } from '@/shared/config';
 import { useInfiniteList } from '@/shared/lib/infinite-list';
@@ -81,7 +81,11 @@ function NeedList({ tab }: { tab: TabKey }) {
 
 /** /needs: the board of needs and offers (spec §2 Needs). */
 export function NeedsPage() {
-  const [tab, setTab] = useState<TabKey>('all');
+  // The tab lives in the address (?type=), so Back from a need returns to the same tab.
+  const [params, setParams] = useSearchParams();
+  const type = params.get('type');
+  const tab: TabKey = type === 'need' || type === 'available' ? type : 'all';
+  const setTab = (next: TabKey) => setParams(next === 'all' ? {} : { type: next }, { replace: true });
 
   return (
     <div className="page needs-page">
