@@ -8,9 +8,4 @@ export default defineConfig([
     files: ['./src/**/*.test.{ts,tsx}'],
     rules: { 'fsd/no-public-api-sidestep': 'off' },
   },
-  {
-    // Built ahead of the needs, events and skills pages that will open it; drop this once they do.
-    files: ['./src/widgets/contact-modal/**'],
-    rules: { 'fsd/insignificant-slice': 'off' },
-  },
 ]);

@@ -10,4 +10,5 @@ export const pageRoutes = [
   { path: '/profile', signedIn: true },
   { path: '/settings', signedIn: true },
   { path: '/events', signedIn: false },
+  { path: '/needs', signedIn: false },
 ];

@@ -52,6 +52,11 @@ const describeRoute = (route: AuditedRoute) => `${route.path}${route.state ? ` w
 
 /** Opens the route; with navigation state, as if the previous step had navigated there with it. */
 async function open(page: Page, route: AuditedRoute) {
+  if (route.idFrom) {
+    const answer = (await (await page.request.get(route.idFrom.list)).json()) as Record<string, { _id: string }[]>;
+    const id = answer[route.idFrom.key][0]._id;
+    route = { ...route, path: route.path.replace(':id', encodeURIComponent(id)) };
+  }
   await page.goto(route.path);
   if (!route.state) return;
   // Without the state it redirects: let it, then give the address its state and start again.

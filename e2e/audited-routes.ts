@@ -11,6 +11,11 @@ export interface AuditedRoute {
    * the screen redirects; the audit then checks wherever it lands, and with it the screen itself.
    */
   state?: Record<string, string>;
+  /**
+   * For a detail route: the ':id' in `path` becomes the `_id` of the first record of this public
+   * list (the demo seed's ids are made afresh for each database), read from `key` of its answer.
+   */
+  idFrom?: { list: string; key: string };
 }
 
 /**
@@ -46,4 +51,9 @@ export const auditedRoutes: readonly AuditedRoute[] = [
   { path: paths.events.add(), access: 'public' },
   // Likewise: the edit page's 'Event not found' state (signed out it sends to /login).
   { path: paths.events.edit('00000000-0000-4000-8000-000000000000'), access: 'account' },
+  { path: paths.needs.root(), access: 'public' },
+  { path: paths.needs.create(), access: 'public' },
+  { path: paths.needs.byId(':id'), access: 'public', idFrom: { list: '/api/all-needs?limit=1', key: 'data' } },
+  // Someone else's need (the audit's account owns none): the 'only your own needs' state.
+  { path: paths.needs.edit(':id'), access: 'account', idFrom: { list: '/api/all-needs?limit=1', key: 'data' } },
 ];

@@ -20,6 +20,10 @@ const LocationPage = lazy(() => import('@/pages/location').then((m) => ({ defaul
 const AboutUsPage = lazy(() => import('@/pages/about-us').then((m) => ({ default: m.AboutUsPage })));
 const HelpSupportPage = lazy(() => import('@/pages/help-support').then((m) => ({ default: m.HelpSupportPage })));
 const CompanionsPage = lazy(() => import('@/pages/companions').then((m) => ({ default: m.CompanionsPage })));
+const NeedsPage = lazy(() => import('@/pages/needs').then((m) => ({ default: m.NeedsPage })));
+const NeedDetailPage = lazy(() => import('@/pages/needs').then((m) => ({ default: m.NeedDetailPage })));
+const CreateNeedPage = lazy(() => import('@/pages/needs').then((m) => ({ default: m.CreateNeedPage })));
+const EditNeedPage = lazy(() => import('@/pages/needs').then((m) => ({ default: m.EditNeedPage })));
 const NotFoundPage = lazy(() => import('@/pages/not-found').then((m) => ({ default: m.NotFoundPage })));
 const EventsPage = lazy(() => import('@/pages/events').then((m) => ({ default: m.EventsPage })));
 const EventDetailPage = lazy(() => import('@/pages/events').then((m) => ({ default: m.EventDetailPage })));
@@ -55,6 +59,10 @@ export const routes: RouteObject[] = [
       { path: paths.events.byId(':id'), element: <EventDetailPage /> },
       { path: paths.events.add(), element: <AddEventPage /> },
       { path: paths.events.edit(':id'), element: authOnly(<EditEventPage />) },
+      { path: paths.needs.root(), element: <NeedsPage /> },
+      { path: paths.needs.create(), element: <CreateNeedPage /> },
+      { path: paths.needs.byId(':id'), element: <NeedDetailPage /> },
+      { path: paths.needs.edit(':id'), element: authOnly(<EditNeedPage />) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -53,3 +53,14 @@ export {
   toEventPage,
 } from './endpoints/events';
 export type { TravelEvent, EventOrganiser, EventFilters, EventInput, EventSaved } from './endpoints/events';
+export {
+  needsApi,
+  useGetNeedsInfiniteQuery,
+  useGetNeedQuery,
+  useCreateNeedMutation,
+  useUpdateNeedMutation,
+  useDeleteNeedMutation,
+  toNeed,
+  NEED_TYPES,
+} from './endpoints/needs';
+export type { Need, NeedType, NeedInput, NeedLocation, NeedResult } from './endpoints/needs';

@@ -50,6 +50,7 @@ export const paths = {
     root: () => '/needs',
     create: () => '/needs/create-needs',
     byId: (id: Id) => `/needs/${id}`,
+    edit: (id: Id) => `/needs/${id}/edit`,
   },
   whispers: {
     root: () => '/whispers',

@@ -1,10 +1,18 @@
 import { useCallback } from 'react';
-import { getServerMessage, useLazyReverseGeocodeQuery } from '@/shared/api';
+import { getServerMessage, useLazyReverseGeocodeQuery, type ReverseGeocodeResult } from '@/shared/api';
 import { GEO_MESSAGES, POSITION_OPTIONS } from '../config/messages';
 import { getCurrentPosition, positionFailure, type DetectFailure } from '../lib/geolocation';
 import { toDetectedPlace, type DetectedPlace } from '../lib/place-label';
 
-export type DetectOutcome = { ok: true; place: DetectedPlace } | { ok: false; error: DetectFailure };
+export type DetectOutcome =
+  | {
+      ok: true;
+      place: DetectedPlace;
+      /** The browser's position and the whole lookup, for forms that fill every address field. */
+      position: { lat: number; lon: number };
+      geo: ReverseGeocodeResult;
+    }
+  | { ok: false; error: DetectFailure };
 
 /**
  * Where am I: the browser's position, then our server's reverse lookup (a Nominatim proxy). Never
@@ -22,8 +30,9 @@ export function useDetectLocation() {
     }
     try {
       const { latitude: lat, longitude: lon } = position.coords;
-      const place = toDetectedPlace(await reverseGeocode({ lat, lon }, true).unwrap());
-      return place ? { ok: true, place } : { ok: false, error: { message: GEO_MESSAGES.unknown } };
+      const geo = await reverseGeocode({ lat, lon }, true).unwrap();
+      const place = toDetectedPlace(geo);
+      return place && geo ? { ok: true, place, position: { lat, lon }, geo } : { ok: false, error: { message: GEO_MESSAGES.unknown } };
     } catch (error) {
       const unknown = getServerMessage(error) === GEO_MESSAGES.unknown;
       return { ok: false, error: { message: unknown ? GEO_MESSAGES.unknown : GEO_MESSAGES.lookupFailed } };

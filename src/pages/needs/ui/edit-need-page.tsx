@@ -1,0 +1,66 @@
+import { useSelector } from 'react-redux';
+import { useParams } from 'react-router-dom';
+import { useGetNeedQuery } from '@/shared/api';
+import { selectUserId } from '@/shared/auth';
+import { getAppConfig, paths } from '@/shared/config';
+import { Button, ButtonLink } from '@/shared/ui/button';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { PageMeta } from '@/shared/ui/page-meta';
+import { Spinner } from '@/shared/ui/spinner';
+import { StatusPage } from '@/shared/ui/status-page';
+import { NEED_MESSAGES } from '../config/messages';
+import { NeedForm } from './need-form';
+import './needs.css';
+
+const isNotFound = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
+
+/** /needs/{id}/edit (signed in): the owner's form, filled in; anyone else is told it is not theirs. */
+export function EditNeedPage() {
+  const { id = '' } = useParams();
+  const userId = useSelector(selectUserId);
+  // Fresh on open: the form starts from what the server has now, not from an older cached copy.
+  const { data: need, isLoading, isError, error, refetch } = useGetNeedQuery(id, { refetchOnMountOrArgChange: true });
+
+  let content;
+  if (isLoading) {
+    content = (
+      <div className="needs-page__loading">
+        <Spinner size="lg" label="Loading need" />
+      </div>
+    );
+  } else if ((isError && isNotFound(error)) || (!isError && !need)) {
+    return (
+      <StatusPage
+        title={NEED_MESSAGES.notFound}
+        text="It may have been removed."
+        action={<ButtonLink to={paths.needs.root()}>Back to needs</ButtonLink>}
+      />
+    );
+  } else if (isError || !need) {
+    content = (
+      <EmptyState
+        title="Could not load this need"
+        description="Check your connection and try again."
+        action={<Button onClick={() => void refetch()}>Try again</Button>}
+      />
+    );
+  } else if (need.user._id !== userId) {
+    content = (
+      <EmptyState
+        title={NEED_MESSAGES.notOwner}
+        action={<ButtonLink to={paths.needs.byId(need._id)}>Back to the need</ButtonLink>}
+      />
+    );
+  } else {
+    // Keyed by id: the form starts from the loaded need and keeps edits across refetches.
+    content = <NeedForm key={need._id} need={need} />;
+  }
+
+  return (
+    <div className="page needs-page">
+      <PageMeta title={`Edit Need | ${getAppConfig().brandName}`} description="Change your need or offer." />
+      <h1 className="page-title">Edit Need</h1>
+      {content}
+    </div>
+  );
+}

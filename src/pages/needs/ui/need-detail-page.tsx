@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { useSelector } from 'react-redux';
+import { useNavigate, useParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { getErrorMessage, isNetworkError, useDeleteNeedMutation, useGetNeedQuery, type Need } from '@/shared/api';
+import { selectUserId } from '@/shared/auth';
+import { getAppConfig, paths } from '@/shared/config';
+import { Button, ButtonLink } from '@/shared/ui/button';
+import { Carousel } from '@/shared/ui/carousel';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { PageMeta } from '@/shared/ui/page-meta';
+import { Spinner } from '@/shared/ui/spinner';
+import { StatusPage } from '@/shared/ui/status-page';
+import { ContactModal } from '@/widgets/contact-modal';
+import { NEED_MESSAGES } from '../config/messages';
+import { needImages, STOCK_IMAGES } from '../lib/images';
+import './needs.css';
+
+const isNotFound = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
+
+const fullAddress = (need: Need) =>
+  [need.location.address, need.location.city, need.location.state, need.location.postalCode].filter(Boolean).join(', ');
+
+/** Edit and Delete, for the need's owner only. */
+function OwnerControls({ need }: { need: Need }) {
+  const navigate = useNavigate();
+  const [deleteNeed, { isLoading: deleting }] = useDeleteNeedMutation();
+  const [confirming, setConfirming] = useState(false);
+
+  const remove = async () => {
+    try {
+      await deleteNeed(need._id).unwrap();
+      toast.success(NEED_MESSAGES.deleted);
+      void navigate(paths.needs.root(), { replace: true });
+    } catch (error) {
+      setConfirming(false);
+      toast.error(isNetworkError(error) ? NEED_MESSAGES.tryAgain : getErrorMessage(error, NEED_MESSAGES.deleteFailed));
+    }
+  };
+
+  return (
+    <>
+      <ButtonLink to={paths.needs.edit(need._id)} variant="secondary">
+        Edit
+      </ButtonLink>
+      <Button variant="danger" onClick={() => setConfirming(true)}>
+        Delete
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this need?"
+        tone="danger"
+        confirmLabel="Delete"
+        busy={deleting}
+        busyLabel="Deleting..."
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>“{need.serviceName}” will be removed from the board, with its photos.</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function NeedDetail({ need }: { need: Need }) {
+  const userId = useSelector(selectUserId);
+  const [contactOpen, setContactOpen] = useState(false);
+  const isOwner = userId !== null && userId === need.user._id;
+  const poster = [need.user.firstName, need.user.lastName].filter(Boolean).join(' ');
+
+  return (
+    <article className="need-detail">
+      <p className={`need-detail__banner need-detail__banner--${need.type}`}>{need.type.toUpperCase()}</p>
+      <h1 className="page-title need-detail__title">{need.serviceName}</h1>
+      <Carousel
+        label={`Photos of ${need.serviceName}`}
+        images={needImages(need.images, need.serviceName)}
+        placeholders={STOCK_IMAGES}
+        intervalMs={null}
+        aspectRatio={16 / 9}
+        showPlayToggle={false}
+        className="need-detail__carousel"
+      />
+      <dl className="need-detail__facts">
+        <div>
+          <dt>Category</dt>
+          <dd>{need.category}</dd>
+        </div>
+        <div>
+          <dt>Description</dt>
+          <dd className="need-detail__description">{need.description}</dd>
+        </div>
+        <div>
+          <dt>Address</dt>
+          <dd>{fullAddress(need)}</dd>
+        </div>
+        {poster && (
+          <div>
+            <dt>Posted by</dt>
+            <dd>{poster}</dd>
+          </div>
+        )}
+      </dl>
+      <div className="need-detail__actions">
+        <Button onClick={() => setContactOpen(true)}>Contact</Button>
+        {isOwner && <OwnerControls need={need} />}
+      </div>
+      <ContactModal
+        open={contactOpen}
+        onClose={() => setContactOpen(false)}
+        name={poster}
+        email={need.contactDetails?.email}
+        phone={need.contactDetails?.phone}
+      />
+    </article>
+  );
+}
+
+/** /needs/{id}: one need (spec §2 Need details). */
+export function NeedDetailPage() {
+  const { id = '' } = useParams();
+  const { data: need, isLoading, isError, error, refetch } = useGetNeedQuery(id);
+  const brand = getAppConfig().brandName;
+
+  if (isLoading) {
+    return (
+      <div className="page needs-page__loading">
+        <Spinner size="lg" label="Loading need" />
+      </div>
+    );
+  }
+  if ((isError && isNotFound(error)) || (!isError && !need)) {
+    return (
+      <StatusPage
+        title={NEED_MESSAGES.notFound}
+        text="It may have been removed by the person who posted it."
+        action={<ButtonLink to={paths.needs.root()}>Back to needs</ButtonLink>}
+      />
+    );
+  }
+  if (isError || !need) {
+    return (
+      <div className="page">
+        <h1 className="page-title">Need</h1>
+        <EmptyState
+          title="Could not load this need"
+          description="Check your connection and try again."
+          action={<Button onClick={() => void refetch()}>Try again</Button>}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="page needs-page">
+      <PageMeta title={`${need.serviceName} | ${brand}`} description={need.description.slice(0, 150)} />
+      <NeedDetail need={need} />
+    </div>
+  );
+}
