@@ -16,7 +16,8 @@ import { resolveJwtSecret } from '../server/lib/jwt-secret.js';
 import { addBoardRows } from './board-rows.js';
 
 const migrationsFolder = fileURLToPath(new URL('../server/db/migrations/', import.meta.url));
-const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'need-spot-bench-')), ...process.env });
+// Always a fresh data directory: the bench must never open a real one (PGlite allows one process).
+const config = loadConfig({ ...process.env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'need-spot-bench-')) });
 const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
 const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate(migrationsFolder);

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
@@ -6,6 +6,7 @@ import { badRequest, HttpError } from './http-error.js';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const KEPT_HOURS = 24;
+const ABANDONED_MINUTES = 2;
 
 export const IDEMPOTENCY_IN_PROGRESS = 'A request with this Idempotency-Key is still being processed';
 export const IDEMPOTENCY_OTHER_ROUTE = 'This Idempotency-Key was used for another request';
@@ -33,11 +34,15 @@ export async function idempotent<T>(
   if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
     throw badRequest('Idempotency-Key must be 1 to 255 visible ASCII characters');
   }
-  // Old keys go first, so an expired key starts afresh.
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${KEPT_HOURS})`));
+  const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, header));
+  // Old keys go first, so an expired key starts afresh; so does a claim whose request never finished
+  // (the process died in between): no request runs longer than ABANDONED_MINUTES.
+  await db.delete(idempotencyKeys).where(or(
+    lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${KEPT_HOURS})`),
+    and(mine, isNull(idempotencyKeys.statusCode), lt(idempotencyKeys.createdAt, sql`now() - make_interval(mins => ${ABANDONED_MINUTES})`)),
+  ));
   const [claimed] = await db.insert(idempotencyKeys).values({ userId, key: header, route })
     .onConflictDoNothing().returning({ key: idempotencyKeys.key });
-  const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, header));
   if (!claimed) {
     const [earlier] = await db.select().from(idempotencyKeys).where(mine);
     if (!earlier) throw new HttpError(409, IDEMPOTENCY_IN_PROGRESS); // pruned meanwhile: a retry starts afresh

@@ -19,14 +19,26 @@ interface Ordered {
 
 /**
  * Lists run newest first: created_at, then id, both descending. A cursor names the last row of the
- * page before by both, opaque to clients (base64url); the time goes as Postgres prints it, so the
- * microseconds JavaScript dates drop are kept and no row is skipped between pages.
+ * page before by both, opaque to clients (base64url). The time is written by Postgres in ISO form
+ * in UTC with microseconds (whatever the server's DateStyle), so the microseconds JavaScript dates
+ * drop are kept and no row is skipped between pages.
  * Select `cursor: cursorOf(table)` with the row; `pageResult` turns the extra row into `nextCursor`.
  */
-export const cursorOf = (table: Ordered) => sql<string>`${table.createdAt}::text || '|' || ${table.id}::text`.as('cursor');
+export const cursorOf = (table: Ordered) =>
+  sql<string>`to_char(${table.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '|' || ${table.id}::text`.as('cursor');
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const pgTime = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/;
+const isoTime = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)\.\d{6}Z$/;
+
+/** A time of our own cursors: the shape, and a real instant (no 30 February, no hour 25, no year 0). */
+function isCursorTime(time: string): boolean {
+  const parts = isoTime.exec(time);
+  if (!parts) return false;
+  const [year, month, day, hour, minute, second] = parts.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+    && date.getUTCHours() === hour && date.getUTCMinutes() === minute && date.getUTCSeconds() === second;
+}
 
 /**
  * WHERE and ORDER BY of the page after `cursor` (none: the first page). A cursor that is not one of
@@ -36,7 +48,7 @@ export function pageOf(table: Ordered, cursor: string | undefined): { where: SQL
   const orderBy = [desc(table.createdAt), desc(table.id)];
   if (cursor === undefined) return { where: undefined, orderBy };
   const [time, id, extra] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (extra !== undefined || !id || !uuid.test(id) || !time || !pgTime.test(time)) throw badRequest('Invalid cursor');
+  if (extra !== undefined || !id || !uuid.test(id) || !time || !isCursorTime(time)) throw badRequest('Invalid cursor');
   return { where: sql`(${table.createdAt}, ${table.id}) < (${time}::timestamptz, ${id}::uuid)`, orderBy };
 }
 

@@ -29,6 +29,8 @@ CREATE FUNCTION "search_words_add"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO "search_words" ("word")
     SELECT DISTINCT w FROM written, unnest(tsvector_to_array(written.search_vector)) AS w WHERE length(w) >= 3 AND w !~ '^[0-9.,:/_-]+$'
+    -- In one order, so two writers adding the same new words wait for each other instead of deadlocking.
+    ORDER BY w
     ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;

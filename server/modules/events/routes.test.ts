@@ -191,7 +191,7 @@ describe('POST /api/events/:userId', () => {
       '400 Only one file can be sent',
       '400 Unexpected field: images',
       '400 Location not found',
-      '400 Start date cannot be in the past.',
+      '400 Start date must be a date (YYYY-MM-DD).',
       '400 description is too long',
       '400 keepImages must be a JSON array of image paths.',
       '403 Forbidden', // the access check comes first: the path names no account of the caller's

@@ -41,7 +41,8 @@ const numberShape = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 export function isDay(value: string): boolean {
   if (!dayShape.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  // Postgres dates start at year 1 (JavaScript takes year 0): such a day would fail in the query.
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= '0001-01-01';
 }
 
 /**

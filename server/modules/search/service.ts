@@ -59,9 +59,9 @@ async function searchQuery(db: Db, q: string): Promise<string | null> {
 }
 
 /**
- * One ranked, capped query over a board: the rows whose full-text vector matches (GIN index), at
- * most SEARCH_COUNT_CAP of them looked at, ranked by text rank (name above category above the
- * rest), newest first among equals. The count comes from the same query (a window over the capped
+ * One ranked, capped query over a board: the newest SEARCH_COUNT_CAP rows whose full-text vector
+ * matches (GIN index, or the created_at index walked from the newest for a word most rows have),
+ * ranked by text rank (name above category above the rest), newest first among equals. The count comes from the same query (a window over the capped
  * matches).
  */
 async function searchGroup<T>(db: Db, table: string, columns: SQL, tsquery: string): Promise<GroupResult<T>> {
@@ -70,6 +70,7 @@ async function searchGroup<T>(db: Db, table: string, columns: SQL, tsquery: stri
       select t.*, ts_rank(t.search_vector, ${tsquery}::tsquery) as rank
       from ${sql.identifier(table)} t
       where t.search_vector @@ ${tsquery}::tsquery
+      order by t.created_at desc
       limit ${SEARCH_COUNT_CAP}
     )
     select ${columns}, count(*) over () as total
