@@ -42,3 +42,16 @@ export { notificationsApi, useGetNotificationsQuery } from './endpoints/notifica
 export type { Notification } from './endpoints/notifications';
 export { searchApi, useSearchQuery, toSearchResult } from './endpoints/search';
 export type { SearchResult, SearchGroup, NeedHit, EventHit, SkillHit } from './endpoints/search';
+export {
+  skillsApi,
+  useGetSkillsInfiniteQuery,
+  useGetSkillQuery,
+  useCreateSkillMutation,
+  useUpdateSkillMutation,
+  useDeleteSkillMutation,
+  skillCategoryLabel,
+  toSkill,
+  toSkillPage,
+  SKILL_CATEGORIES,
+} from './endpoints/skills';
+export type { Skill, SkillOwner, SkillInput, SkillUpdate, SkillResult } from './endpoints/skills';
