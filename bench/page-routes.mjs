@@ -9,4 +9,5 @@ export const pageRoutes = [
   { path: '/help-support', signedIn: false },
   { path: '/profile', signedIn: true },
   { path: '/settings', signedIn: true },
+  { path: '/skills', signedIn: false },
 ];

@@ -39,4 +39,5 @@ export const auditedRoutes: readonly AuditedRoute[] = [
   // Without the new address it goes back to Change Email; with it, the code form.
   { path: paths.settings.verifyEmailOtp(), access: 'account' },
   { path: paths.settings.verifyEmailOtp(), access: 'account', state: { newEmail: 'mira.new@example.com' } },
+  { path: paths.skills.root(), access: 'public' },
 ];

@@ -21,6 +21,7 @@ const AboutUsPage = lazy(() => import('@/pages/about-us').then((m) => ({ default
 const HelpSupportPage = lazy(() => import('@/pages/help-support').then((m) => ({ default: m.HelpSupportPage })));
 const CompanionsPage = lazy(() => import('@/pages/companions').then((m) => ({ default: m.CompanionsPage })));
 const NotFoundPage = lazy(() => import('@/pages/not-found').then((m) => ({ default: m.NotFoundPage })));
+const SkillsPage = lazy(() => import('@/pages/skills').then((m) => ({ default: m.SkillsPage })));
 
 const authOnly = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
@@ -48,6 +49,7 @@ export const routes: RouteObject[] = [
       { path: paths.helpSupport(), element: <HelpSupportPage /> },
       { path: paths.companions(), element: <CompanionsPage /> },
       { path: '*', element: <NotFoundPage /> },
+      { path: paths.skills.root(), element: <SkillsPage /> },
     ],
   },
 ];
