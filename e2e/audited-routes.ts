@@ -13,6 +13,9 @@ export interface AuditedRoute {
   state?: Record<string, string>;
 }
 
+/** A well-formed id (the server's ids are UUIDs) that no record has. */
+const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+
 /**
  * Every route of the app (src/app/routes/routes.tsx), each audited signed out (the public ones) and
  * signed in (all of them). A page added to the route table is added here too: the audit fails on a
@@ -40,4 +43,6 @@ export const auditedRoutes: readonly AuditedRoute[] = [
   { path: paths.settings.verifyEmailOtp(), access: 'account' },
   { path: paths.settings.verifyEmailOtp(), access: 'account', state: { newEmail: 'mira.new@example.com' } },
   { path: paths.skills.root(), access: 'public' },
+  // The seed's ids are made afresh on every start: a well-formed id no skill has shows the not-found state.
+  { path: paths.skills.byId(MISSING_ID), access: 'public' },
 ];

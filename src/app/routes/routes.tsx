@@ -22,6 +22,7 @@ const HelpSupportPage = lazy(() => import('@/pages/help-support').then((m) => ({
 const CompanionsPage = lazy(() => import('@/pages/companions').then((m) => ({ default: m.CompanionsPage })));
 const NotFoundPage = lazy(() => import('@/pages/not-found').then((m) => ({ default: m.NotFoundPage })));
 const SkillsPage = lazy(() => import('@/pages/skills').then((m) => ({ default: m.SkillsPage })));
+const SkillDetailPage = lazy(() => import('@/pages/skills-detail').then((m) => ({ default: m.SkillDetailPage })));
 
 const authOnly = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
@@ -50,6 +51,7 @@ export const routes: RouteObject[] = [
       { path: paths.companions(), element: <CompanionsPage /> },
       { path: '*', element: <NotFoundPage /> },
       { path: paths.skills.root(), element: <SkillsPage /> },
+      { path: paths.skills.byId(':id'), element: <SkillDetailPage /> },
     ],
   },
 ];
