@@ -43,6 +43,8 @@ export const auditedRoutes: readonly AuditedRoute[] = [
   { path: paths.settings.verifyEmailOtp(), access: 'account' },
   { path: paths.settings.verifyEmailOtp(), access: 'account', state: { newEmail: 'mira.new@example.com' } },
   { path: paths.skills.root(), access: 'public' },
+  { path: paths.skills.add(), access: 'public' },
   // The seed's ids are made afresh on every start: a well-formed id no skill has shows the not-found state.
   { path: paths.skills.byId(MISSING_ID), access: 'public' },
+  { path: paths.skills.edit(MISSING_ID), access: 'account' },
 ];

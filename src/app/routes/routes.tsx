@@ -23,6 +23,8 @@ const CompanionsPage = lazy(() => import('@/pages/companions').then((m) => ({ de
 const NotFoundPage = lazy(() => import('@/pages/not-found').then((m) => ({ default: m.NotFoundPage })));
 const SkillsPage = lazy(() => import('@/pages/skills').then((m) => ({ default: m.SkillsPage })));
 const SkillDetailPage = lazy(() => import('@/pages/skills-detail').then((m) => ({ default: m.SkillDetailPage })));
+const AddSkillPage = lazy(() => import('@/pages/skills-editor').then((m) => ({ default: m.AddSkillPage })));
+const EditSkillPage = lazy(() => import('@/pages/skills-editor').then((m) => ({ default: m.EditSkillPage })));
 
 const authOnly = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
@@ -51,7 +53,9 @@ export const routes: RouteObject[] = [
       { path: paths.companions(), element: <CompanionsPage /> },
       { path: '*', element: <NotFoundPage /> },
       { path: paths.skills.root(), element: <SkillsPage /> },
+      { path: paths.skills.add(), element: <AddSkillPage /> },
       { path: paths.skills.byId(':id'), element: <SkillDetailPage /> },
+      { path: paths.skills.edit(':id'), element: authOnly(<EditSkillPage />) },
     ],
   },
 ];
