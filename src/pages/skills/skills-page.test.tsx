@@ -82,6 +82,15 @@ it('treats an answer of another shape as an empty list', async () => {
   expect(await screen.findByText('No Skills Found')).toBeInTheDocument();
 });
 
+it('says the list could not be loaded when the request fails, and tries again', async () => {
+  server.use(http.get('*/api/skills', () => new HttpResponse(null, { status: 500 }), { once: true }));
+  const { user } = renderWithProviders('/skills');
+  expect(await screen.findByText('Could not load skills')).toBeInTheDocument();
+  expect(screen.queryByText('No Skills Found')).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
+  await waitFor(() => expect(cards()).toHaveLength(2));
+});
+
 it('loads more on scroll and with the Load more button', async () => {
   const skill = (n: number) => ({ ...droneSkill, _id: `id-${n}`, title: `Skill ${n}` });
   const asked = answerSkills({

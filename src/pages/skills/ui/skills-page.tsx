@@ -18,7 +18,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export function SkillsPage() {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search, SEARCH_DEBOUNCE_MS).trim();
-  const list = useInfiniteList(useGetSkillsInfiniteQuery(q ? { q } : {}));
+  const query = useGetSkillsInfiniteQuery(q ? { q } : {});
+  const list = useInfiniteList(query);
 
   let content;
   if (list.isLoading) {
@@ -26,6 +27,15 @@ export function SkillsPage() {
       <div className="skills-page__loading">
         <Spinner size="lg" label="Loading skills" />
       </div>
+    );
+  } else if (list.items.length === 0 && list.error) {
+    // Not 'No Skills Found': nothing says there are none, the list just did not come.
+    content = (
+      <EmptyState
+        title="Could not load skills"
+        description="Check your connection and try again."
+        action={<Button onClick={() => void query.refetch()}>Try again</Button>}
+      />
     );
   } else if (list.items.length === 0) {
     content = (
