@@ -99,11 +99,17 @@ it('deletes after the confirmation: toast, then the list', async () => {
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   expect(deleted).toBe(false);
 
+  // From now on the server has no such skill.
+  server.use(answerError(skillsAnswers.getSkill, 'notFound'));
   await user.click(screen.getByRole('button', { name: 'Delete' }));
   await user.click(within(screen.getByRole('dialog', { name: 'Delete this skill?' })).getByRole('button', { name: 'Delete' }));
   expect(await screen.findByText('Skill deleted')).toBeInTheDocument();
   await waitFor(() => expect(router.state.location.pathname).toBe('/skills'));
   expect(deleted).toBe(true);
+
+  // Back on its address, the skill is gone, not shown from the cache.
+  await router.navigate(path);
+  expect(await screen.findByText('Skill not found')).toBeInTheDocument();
 });
 
 it('says Skill not found for an unknown id, with a way back to the list', async () => {

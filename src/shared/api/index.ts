@@ -50,6 +50,7 @@ export {
   useUpdateSkillMutation,
   useDeleteSkillMutation,
   skillCategoryLabel,
+  forgetSkill,
   toSkill,
   toSkillPage,
   SKILL_CATEGORIES,

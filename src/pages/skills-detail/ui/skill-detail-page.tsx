@@ -1,9 +1,9 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useId, useState } from 'react';
-import { useSelector } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { getErrorMessage, skillCategoryLabel, useDeleteSkillMutation, useGetSkillQuery, type Skill } from '@/shared/api';
+import { forgetSkill, getErrorMessage, skillCategoryLabel, useDeleteSkillMutation, useGetSkillQuery, type Skill } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { assetUrl, getAppConfig, paths } from '@/shared/config';
 import { truncate } from '@/shared/lib/text';
@@ -28,10 +28,15 @@ const isNotFound = (error: unknown) =>
 /** /skills/{id}: one skill, its portfolio, a way to contact its owner; the owner may edit or delete it. */
 export function SkillDetailPage() {
   const { id } = useParams();
-  const { data: skill, isLoading, isError, error, refetch } = useGetSkillQuery(id ?? skipToken);
+  const { data, isLoading, isError, error, refetch } = useGetSkillQuery(id ?? skipToken);
+  // The skill just deleted here stays on screen until the list replaces this page (its cache entry is emptied at once).
+  const [leaving, setLeaving] = useState<Skill | null>(null);
+  const skill = leaving ?? data;
 
   let content;
-  if (isLoading) {
+  if (leaving) {
+    content = <SkillDetail skill={leaving} onDeleted={setLeaving} />;
+  } else if (isLoading) {
     content = (
       <div className="skill-detail__loading">
         <Spinner size="lg" label="Loading skill" />
@@ -54,7 +59,7 @@ export function SkillDetailPage() {
       />
     );
   } else {
-    content = <SkillDetail skill={skill} />;
+    content = <SkillDetail skill={skill} onDeleted={setLeaving} />;
   }
 
   return (
@@ -65,7 +70,8 @@ export function SkillDetailPage() {
   );
 }
 
-function SkillDetail({ skill }: { skill: Skill }) {
+function SkillDetail({ skill, onDeleted }: { skill: Skill; onDeleted: (skill: Skill) => void }) {
+  const dispatch = useDispatch();
   const userId = useSelector(selectUserId);
   const isOwner = userId !== null && userId === skill.user._id;
   const [expanded, setExpanded] = useState(false);
@@ -89,6 +95,9 @@ function SkillDetail({ skill }: { skill: Skill }) {
     try {
       await deleteSkill(skill._id).unwrap();
       setConfirmingDelete(false);
+      // In one go, so no render shows the emptied entry before the page keeps the skill on screen.
+      onDeleted(skill);
+      dispatch(forgetSkill(skill._id));
       toast.success(SKILL_DELETED);
       navigate(paths.skills.root());
     } catch (failure) {

@@ -175,11 +175,15 @@ export const skillsApi = baseApi.injectEndpoints({
     deleteSkill: build.mutation<StatusResult, string>({
       query: (id) => ({ url: skillPath(id), method: 'DELETE' }),
       transformResponse: toStatusResult,
-      // Only the lists: refetching the deleted skill itself would only answer 404 to the page leaving it.
+      // The lists only: the page that deleted it empties the skill's own entry with `forgetSkill` (a refetch
+      // would only answer 404, and meanwhile show the deleted copy to whoever comes back to it).
       invalidatesTags: (result) => (result?.status ? [{ type: 'Skill', id: 'LIST' }] : []),
     }),
   }),
 });
+
+/** After a delete: the skill's cached detail becomes "no such skill" (the page shows 'Skill not found'). */
+export const forgetSkill = (id: string) => skillsApi.util.upsertQueryEntries([{ endpointName: 'getSkill', arg: id, value: null }]);
 
 export const {
   useGetSkillsInfiniteQuery,
