@@ -11,4 +11,5 @@ export const pageRoutes = [
   { path: '/settings', signedIn: true },
   { path: '/events', signedIn: false },
   { path: '/needs', signedIn: false },
+  { path: '/skills', signedIn: false },
 ];

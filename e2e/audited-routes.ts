@@ -18,6 +18,9 @@ export interface AuditedRoute {
   idFrom?: { list: string; key: string };
 }
 
+/** A well-formed id (the server's ids are UUIDs) that no record has. */
+const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+
 /**
  * Every route of the app (src/app/routes/routes.tsx), each audited signed out (the public ones) and
  * signed in (all of them). A page added to the route table is added here too: the audit fails on a
@@ -56,4 +59,9 @@ export const auditedRoutes: readonly AuditedRoute[] = [
   { path: paths.needs.byId(':id'), access: 'public', idFrom: { list: '/api/all-needs?limit=1', key: 'data' } },
   // Someone else's need (the audit's account owns none): the 'only your own needs' state.
   { path: paths.needs.edit(':id'), access: 'account', idFrom: { list: '/api/all-needs?limit=1', key: 'data' } },
+  { path: paths.skills.root(), access: 'public' },
+  { path: paths.skills.add(), access: 'public' },
+  // The seed's ids are made afresh on every start: a well-formed id no skill has shows the not-found state.
+  { path: paths.skills.byId(MISSING_ID), access: 'public' },
+  { path: paths.skills.edit(MISSING_ID), access: 'account' },
 ];

@@ -29,6 +29,10 @@ const EventsPage = lazy(() => import('@/pages/events').then((m) => ({ default: m
 const EventDetailPage = lazy(() => import('@/pages/events').then((m) => ({ default: m.EventDetailPage })));
 const AddEventPage = lazy(() => import('@/pages/events').then((m) => ({ default: m.AddEventPage })));
 const EditEventPage = lazy(() => import('@/pages/events').then((m) => ({ default: m.EditEventPage })));
+const SkillsPage = lazy(() => import('@/pages/skills').then((m) => ({ default: m.SkillsPage })));
+const SkillDetailPage = lazy(() => import('@/pages/skills-detail').then((m) => ({ default: m.SkillDetailPage })));
+const AddSkillPage = lazy(() => import('@/pages/skills-editor').then((m) => ({ default: m.AddSkillPage })));
+const EditSkillPage = lazy(() => import('@/pages/skills-editor').then((m) => ({ default: m.EditSkillPage })));
 
 const authOnly = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
@@ -63,6 +67,10 @@ export const routes: RouteObject[] = [
       { path: paths.needs.create(), element: <CreateNeedPage /> },
       { path: paths.needs.byId(':id'), element: <NeedDetailPage /> },
       { path: paths.needs.edit(':id'), element: authOnly(<EditNeedPage />) },
+      { path: paths.skills.root(), element: <SkillsPage /> },
+      { path: paths.skills.add(), element: <AddSkillPage /> },
+      { path: paths.skills.byId(':id'), element: <SkillDetailPage /> },
+      { path: paths.skills.edit(':id'), element: authOnly(<EditSkillPage />) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -64,3 +64,17 @@ export {
   NEED_TYPES,
 } from './endpoints/needs';
 export type { Need, NeedType, NeedInput, NeedLocation, NeedResult } from './endpoints/needs';
+export {
+  skillsApi,
+  useGetSkillsInfiniteQuery,
+  useGetSkillQuery,
+  useCreateSkillMutation,
+  useUpdateSkillMutation,
+  useDeleteSkillMutation,
+  skillCategoryLabel,
+  forgetSkill,
+  toSkill,
+  toSkillPage,
+  SKILL_CATEGORIES,
+} from './endpoints/skills';
+export type { Skill, SkillOwner, SkillInput, SkillUpdate, SkillResult } from './endpoints/skills';

@@ -44,6 +44,7 @@ export const paths = {
     root: () => '/skills',
     add: () => '/skills/add-skills',
     byId: (id: Id) => `/skills/${id}`,
+    edit: (id: Id) => `/skills/${id}/edit`,
   },
   companions: () => '/companions',
   needs: {

@@ -30,14 +30,12 @@ import {
   validateNewEvent,
 } from '../lib/event-form';
 import { useGeocode } from '../model/use-geocode';
+import { newIdempotencyKey } from '@/shared/lib/idempotency-key';
 
 /** The address is looked up once typing has paused this long (or when the field loses focus). */
 const GEOCODE_PAUSE_MS = 800;
 
-const newKey = () =>
-  typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+const newKey = newIdempotencyKey;
 
 /** A local preview of the chosen banner (none where the browser cannot make object URLs). */
 function usePreview(file: File | null): string | null {

@@ -21,7 +21,7 @@ import { Button } from '@/shared/ui/button';
 import { Carousel } from '@/shared/ui/carousel';
 import { TextField } from '@/shared/ui/text-field';
 import { MAX_IMAGES, NEED_GEO_MESSAGES, NEED_MESSAGES } from '../config/messages';
-import { newIdempotencyKey } from '../lib/idempotency-key';
+import { newIdempotencyKey } from '@/shared/lib/idempotency-key';
 import { STOCK_IMAGES } from '../lib/images';
 import { emptyNeedValues, toNeedInput, toNeedValues, validateNeed, type NeedValues } from '../lib/need-values';
 import { AddressField } from './address-field';

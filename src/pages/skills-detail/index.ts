@@ -1,0 +1,1 @@
+export { SkillDetailPage } from './ui/skill-detail-page';

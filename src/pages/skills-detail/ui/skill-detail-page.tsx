@@ -1,0 +1,211 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useId, useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { useNavigate, useParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { forgetSkill, getErrorMessage, skillCategoryLabel, useDeleteSkillMutation, useGetSkillQuery, type Skill } from '@/shared/api';
+import { selectUserId } from '@/shared/auth';
+import { assetUrl, getAppConfig, paths } from '@/shared/config';
+import { truncate } from '@/shared/lib/text';
+import { Button, ButtonLink } from '@/shared/ui/button';
+import { Carousel } from '@/shared/ui/carousel';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { Modal } from '@/shared/ui/modal';
+import { PageMeta } from '@/shared/ui/page-meta';
+import { Spinner } from '@/shared/ui/spinner';
+import { ContactModal } from '@/widgets/contact-modal';
+import './skill-detail-page.css';
+
+/** The detail page shows this much of the description until 'See All'. */
+export const DETAIL_DESCRIPTION_CUT = 200;
+const SKILL_CAROUSEL_MS = 3000;
+export const SKILL_DELETED = 'Skill deleted';
+
+const isNotFound = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'status' in error && (error as { status: unknown }).status === 404;
+
+/** /skills/{id}: one skill, its portfolio, a way to contact its owner; the owner may edit or delete it. */
+export function SkillDetailPage() {
+  const { id } = useParams();
+  const { data, isLoading, isError, error, refetch } = useGetSkillQuery(id ?? skipToken);
+  // The skill just deleted here stays on screen until the list replaces this page (its cache entry is emptied at once).
+  const [leaving, setLeaving] = useState<Skill | null>(null);
+  const skill = leaving ?? data;
+
+  let content;
+  if (leaving) {
+    content = <SkillDetail skill={leaving} onDeleted={setLeaving} />;
+  } else if (isLoading) {
+    content = (
+      <div className="skill-detail__loading">
+        <Spinner size="lg" label="Loading skill" />
+      </div>
+    );
+  } else if ((isError && isNotFound(error)) || (!isError && !skill)) {
+    content = (
+      <EmptyState
+        title="Skill not found"
+        description="It may have been removed."
+        action={<ButtonLink to={paths.skills.root()}>Back to skills</ButtonLink>}
+      />
+    );
+  } else if (isError || !skill) {
+    content = (
+      <EmptyState
+        title="Could not load this skill"
+        description="Check your connection and try again."
+        action={<Button onClick={() => void refetch()}>Try again</Button>}
+      />
+    );
+  } else {
+    content = <SkillDetail skill={skill} onDeleted={setLeaving} />;
+  }
+
+  return (
+    <div className="page skill-detail">
+      <PageMeta title={`${skill?.title || 'Skill'} | ${getAppConfig().brandName}`} />
+      {content}
+    </div>
+  );
+}
+
+function SkillDetail({ skill, onDeleted }: { skill: Skill; onDeleted: (skill: Skill) => void }) {
+  const dispatch = useDispatch();
+  const userId = useSelector(selectUserId);
+  const isOwner = userId !== null && userId === skill.user._id;
+  const [expanded, setExpanded] = useState(false);
+  const [contactOpen, setContactOpen] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [enlarged, setEnlarged] = useState<number | null>(null);
+  const [deleteSkill, { isLoading: deleting }] = useDeleteSkillMutation();
+  const navigate = useNavigate();
+  const descriptionId = useId();
+
+  const ownerName = `${skill.user.firstName} ${skill.user.lastName}`.trim();
+  const category = skillCategoryLabel(skill);
+  const long = skill.description.length > DETAIL_DESCRIPTION_CUT;
+  const images = skill.images.map((src, index) => ({ src: assetUrl(src) ?? src, alt: `${skill.title}, image ${index + 1}` }));
+  const portfolio = skill.portfolioImages.map((src, index) => ({
+    src: assetUrl(src) ?? src,
+    alt: `${skill.title}, portfolio image ${index + 1}`,
+  }));
+
+  const remove = async () => {
+    try {
+      await deleteSkill(skill._id).unwrap();
+      setConfirmingDelete(false);
+      // In one go, so no render shows the emptied entry before the page keeps the skill on screen.
+      onDeleted(skill);
+      dispatch(forgetSkill(skill._id));
+      toast.success(SKILL_DELETED);
+      navigate(paths.skills.root());
+    } catch (failure) {
+      setConfirmingDelete(false);
+      toast.error(getErrorMessage(failure));
+    }
+  };
+
+  return (
+    <article className="skill-detail__card" aria-labelledby="skill-title">
+      <Carousel label={`${skill.title} images`} images={images} intervalMs={SKILL_CAROUSEL_MS} aspectRatio={4 / 3} />
+      <div className="skill-detail__body">
+        <h1 id="skill-title" className="page-title skill-detail__title">
+          {skill.title}
+        </h1>
+        <p className="skill-detail__meta">
+          {ownerName && <span className="skill-detail__owner">{ownerName}</span>}
+          {category && <span className="skill-detail__tag">{category}</span>}
+        </p>
+
+        <p id={descriptionId} className="skill-detail__description">
+          {long && !expanded ? truncate(skill.description, DETAIL_DESCRIPTION_CUT) : skill.description}
+        </p>
+        {long && (
+          <button
+            type="button"
+            className="skill-detail__toggle"
+            aria-expanded={expanded}
+            aria-controls={descriptionId}
+            onClick={() => setExpanded((value) => !value)}
+          >
+            {expanded ? 'See Less' : 'See All'}
+          </button>
+        )}
+
+        {portfolio.length > 0 && (
+          <section className="skill-detail__portfolio" aria-labelledby="skill-portfolio">
+            <h2 id="skill-portfolio" className="skill-detail__subtitle">
+              Portfolio
+            </h2>
+            <ul className="skill-detail__strip">
+              {portfolio.map((image, index) => (
+                <li key={`${index}:${image.src}`}>
+                  <button
+                    type="button"
+                    className="skill-detail__thumb"
+                    aria-label={`Open ${image.alt}`}
+                    onClick={() => setEnlarged(index)}
+                  >
+                    <img src={image.src} alt={image.alt} width={120} height={90} loading="lazy" decoding="async" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        {skill.address && (
+          <p className="skill-detail__address">
+            <span className="skill-detail__label">Address: </span>
+            {skill.address}
+          </p>
+        )}
+
+        <div className="skill-detail__actions">
+          <Button onClick={() => setContactOpen(true)}>Contact</Button>
+          {isOwner && (
+            <>
+              <ButtonLink variant="secondary" to={paths.skills.edit(skill._id)}>
+                Edit
+              </ButtonLink>
+              <Button variant="danger" onClick={() => setConfirmingDelete(true)}>
+                Delete
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+
+      <ContactModal
+        open={contactOpen}
+        onClose={() => setContactOpen(false)}
+        name={ownerName}
+        email={skill.email}
+        phone={skill.contact}
+      />
+      <ConfirmDialog
+        open={confirmingDelete}
+        title="Delete this skill?"
+        tone="danger"
+        confirmLabel="Delete"
+        busy={deleting}
+        busyLabel="Deleting..."
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirmingDelete(false)}
+      >
+        <p>“{skill.title}” and its images will be removed for good.</p>
+      </ConfirmDialog>
+      <Modal
+        open={enlarged !== null}
+        onClose={() => setEnlarged(null)}
+        title={enlarged !== null ? `Portfolio image ${enlarged + 1} of ${portfolio.length}` : ''}
+        className="skill-detail__viewer"
+      >
+        {enlarged !== null && portfolio[enlarged] && (
+          <img className="skill-detail__large" src={portfolio[enlarged].src} alt={portfolio[enlarged].alt} width={960} height={720} />
+        )}
+      </Modal>
+    </article>
+  );
+}

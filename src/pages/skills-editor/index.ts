@@ -1,0 +1,2 @@
+export { AddSkillPage } from './ui/add-skill-page';
+export { EditSkillPage } from './ui/edit-skill-page';

@@ -1,0 +1,84 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useSelector } from 'react-redux';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useGetSkillQuery, useUpdateSkillMutation, type Skill } from '@/shared/api';
+import { selectUserId } from '@/shared/auth';
+import { getAppConfig, paths } from '@/shared/config';
+import { Button, ButtonLink } from '@/shared/ui/button';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { PageMeta } from '@/shared/ui/page-meta';
+import { Spinner } from '@/shared/ui/spinner';
+import { SKILL_MESSAGES, toSkillInput, toSkillValues, type SkillValues } from '../lib/skill-values';
+import { SkillForm } from './skill-form';
+import { settleSkill, toastSuccess } from './submit-outcome';
+import './skill-editor.css';
+
+const isNotFound = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'status' in error && (error as { status: unknown }).status === 404;
+
+/** /skills/{id}/edit (signed in): the owner's form, filled from the skill; anyone else is told it is not theirs. */
+export function EditSkillPage() {
+  const { id } = useParams();
+  const userId = useSelector(selectUserId);
+  // Fresh from the server: the form must start from the images the skill has now (keepImages).
+  const { data: skill, isLoading, isError, error, refetch } = useGetSkillQuery(id ?? skipToken, { refetchOnMountOrArgChange: true });
+
+  let content;
+  if (isLoading) {
+    content = (
+      <div className="skill-editor__loading">
+        <Spinner size="lg" label="Loading skill" />
+      </div>
+    );
+  } else if ((isError && isNotFound(error)) || (!isError && !skill)) {
+    content = (
+      <EmptyState title="Skill not found" action={<ButtonLink to={paths.skills.root()}>Back to skills</ButtonLink>} />
+    );
+  } else if (isError || !skill) {
+    content = (
+      <EmptyState
+        title="Could not load this skill"
+        description="Check your connection and try again."
+        action={<Button onClick={() => void refetch()}>Try again</Button>}
+      />
+    );
+  } else if (skill.user._id !== userId) {
+    content = (
+      <EmptyState
+        title={SKILL_MESSAGES.notOwner}
+        action={<ButtonLink to={paths.skills.byId(skill._id)}>Back to the skill</ButtonLink>}
+      />
+    );
+  } else {
+    // Keyed by skill: a refetch does not reset what is being typed.
+    content = <EditSkillForm key={skill._id} skill={skill} />;
+  }
+
+  return (
+    <div className="page skill-editor">
+      <PageMeta title={`Edit Skill | ${getAppConfig().brandName}`} />
+      <h1 className="page-title">Edit Skill</h1>
+      {content}
+    </div>
+  );
+}
+
+function EditSkillForm({ skill }: { skill: Skill }) {
+  const navigate = useNavigate();
+  const [updateSkill, { isLoading }] = useUpdateSkillMutation();
+
+  const submit = async (values: SkillValues) => {
+    const update = { ...toSkillInput(values), keepImages: values.keepImages, keepPortfolioImages: values.keepPortfolioImages };
+    const outcome = await settleSkill(updateSkill({ id: skill._id, update }));
+    if (!outcome.ok) return outcome.failure;
+    toastSuccess(SKILL_MESSAGES.updated);
+    navigate(paths.skills.byId(skill._id));
+    return null;
+  };
+
+  return (
+    <div className="skill-editor__card">
+      <SkillForm initialValues={toSkillValues(skill)} onSubmit={submit} busy={isLoading} />
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { useEffect, useId, useMemo, type ChangeEvent, type Ref } from 'react';
+import { assetUrl } from '@/shared/config';
+import { Icon } from '@/shared/ui/icon';
+
+interface ImagePickerProps {
+  label: string;
+  /** Singular noun for the names of the buttons and images ('image', 'portfolio image'). */
+  noun: string;
+  /** Current images of the record (edit) that stay; their paths go back as keepImages. */
+  kept: string[];
+  files: File[];
+  onKeptChange: (kept: string[]) => void;
+  onFilesChange: (files: File[]) => void;
+  max: number;
+  error?: string;
+  hint?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** Preview addresses for picked files; jsdom has no createObjectURL, so there a file shows by name only. */
+function usePreviews(files: File[]): string[] {
+  const urls = useMemo(
+    () => files.map((file) => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '')),
+    [files],
+  );
+  useEffect(() => () => urls.forEach((url) => url && URL.revokeObjectURL(url)), [urls]);
+  return urls;
+}
+
+/**
+ * A multiple image picker (image/* only) with previews and a remove button on each. One pick keeps
+ * at most the first `max` files; kept and new images together past `max` are the form's error.
+ */
+export function ImagePicker({ label, noun, kept, files, onKeptChange, onFilesChange, max, error, hint, ref }: ImagePickerProps) {
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const previews = usePreviews(files);
+  const describedBy = [hintId, error ? errorId : null].filter(Boolean).join(' ');
+
+  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = Array.from(event.target.files ?? [])
+      .filter((file) => file.type.startsWith('image/'))
+      .slice(0, max);
+    // Cleared, so picking the same file again after removing it still fires a change.
+    event.target.value = '';
+    if (picked.length > 0) onFilesChange([...files, ...picked]);
+  };
+
+  const items = [
+    ...kept.map((path, index) => ({
+      key: `kept:${path}`,
+      src: assetUrl(path) ?? path,
+      name: '',
+      remove: () => onKeptChange(kept.filter((_, at) => at !== index)),
+    })),
+    ...files.map((file, index) => ({
+      key: `new:${index}:${file.name}`,
+      src: previews[index] ?? '',
+      name: file.name,
+      remove: () => onFilesChange(files.filter((_, at) => at !== index)),
+    })),
+  ];
+
+  return (
+    <div className={['text-field', 'image-picker', error && 'text-field--invalid'].filter(Boolean).join(' ')}>
+      <label className="text-field__label" htmlFor={inputId}>
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={inputId}
+        className="image-picker__input"
+        type="file"
+        accept="image/*"
+        multiple
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={pick}
+      />
+      <p id={hintId} className="text-field__hint">
+        {hint ?? `Up to ${max} images.`}
+      </p>
+      {items.length > 0 && (
+        <ul className="image-picker__previews" aria-label={`${label} chosen`}>
+          {items.map((item, index) => {
+            const name = `${noun} ${index + 1}`;
+            return (
+              <li key={item.key} className="image-picker__preview">
+                {item.src ? (
+                  <img src={item.src} alt={item.name ? `${name}: ${item.name}` : name} width={96} height={72} />
+                ) : (
+                  <span className="image-picker__name">{item.name}</span>
+                )}
+                <button type="button" className="image-picker__remove" aria-label={`Remove ${name}`} onClick={item.remove}>
+                  <Icon name="close" size={16} />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {error && (
+        <p id={errorId} className="text-field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import { baseApi } from '../base-api';
+import { cursorPagination, cursorParams, providesPagedList, type Cursor, type CursorPage } from '../infinite-lists';
+import { asString, isRecord, toStatusResult, type StatusResult } from './wire';
+
+// server/modules/skills: GET /api/skills?q&cursor, GET /api/skills/{id}, POST /api/create-skills/{userId}/skills,
+// PUT and DELETE /api/skills/{id}.
+
+/** The categories the server takes; 'Other' asks for a custom category. */
+export const SKILL_CATEGORIES = ['Photography', 'Plumbing', 'Electrician', 'Carpenter', 'Other'] as const;
+
+export interface SkillOwner {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  /** Signed-in callers only. */
+  email?: string;
+  contactNumber?: string;
+}
+
+export interface Skill {
+  _id: string;
+  title: string;
+  description: string;
+  category: string;
+  customCategory: string;
+  /** The skill's phone and e-mail: absent for visitors (the server sends them to signed-in callers only). */
+  contact?: string;
+  email?: string;
+  address: string;
+  images: string[];
+  portfolioImages: string[];
+  thumbnail: string;
+  url: string;
+  user: SkillOwner;
+  createdAt: string;
+}
+
+/** The fields of the create and edit form; files go as repeated `images` / `portfolioImages` parts. */
+export interface SkillInput {
+  title: string;
+  description: string;
+  category: string;
+  customCategory: string;
+  contact: string;
+  email: string;
+  address: string;
+  images: File[];
+  portfolioImages: File[];
+}
+
+/** An edit also lists which current images stay (in order); new files are added after them. */
+export interface SkillUpdate extends SkillInput {
+  keepImages: string[];
+  keepPortfolioImages: string[];
+}
+
+export interface SkillResult extends StatusResult {
+  skill: Skill | null;
+}
+
+/** What a card shows as the category: the custom one when the category is Other. */
+export const skillCategoryLabel = (skill: Pick<Skill, 'category' | 'customCategory'>): string =>
+  skill.category === 'Other' && skill.customCategory.trim() !== '' ? skill.customCategory : skill.category;
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+
+function toOwner(value: unknown): SkillOwner {
+  const owner = isRecord(value) ? value : {};
+  return {
+    _id: asString(owner._id),
+    firstName: asString(owner.firstName),
+    lastName: asString(owner.lastName),
+    ...(typeof owner.email === 'string' ? { email: owner.email } : {}),
+    ...(typeof owner.contactNumber === 'string' ? { contactNumber: owner.contactNumber } : {}),
+  };
+}
+
+/** A wire skill, checked; null when the shape is not a skill at all. */
+export function toSkill(value: unknown): Skill | null {
+  if (!isRecord(value) || typeof value._id !== 'string') return null;
+  const images = strings(value.images);
+  return {
+    _id: value._id,
+    title: asString(value.title),
+    description: asString(value.description),
+    category: asString(value.category),
+    customCategory: asString(value.customCategory),
+    ...(typeof value.contact === 'string' ? { contact: value.contact } : {}),
+    ...(typeof value.email === 'string' ? { email: value.email } : {}),
+    address: asString(value.address),
+    images,
+    portfolioImages: strings(value.portfolioImages),
+    thumbnail: asString(value.thumbnail, images[0] ?? ''),
+    url: asString(value.url),
+    user: toOwner(value.user),
+    createdAt: asString(value.createdAt),
+  };
+}
+
+/** `{ skills, nextCursor }`; any other shape is an empty last page. */
+export function toSkillPage(body: unknown): CursorPage<Skill> {
+  if (!isRecord(body) || !Array.isArray(body.skills)) return { items: [], nextCursor: null };
+  return {
+    items: body.skills.map(toSkill).filter((skill): skill is Skill => skill !== null),
+    nextCursor: typeof body.nextCursor === 'string' && body.nextCursor !== '' ? body.nextCursor : null,
+  };
+}
+
+const toSkillResult = (body: unknown): SkillResult => ({
+  ...toStatusResult(body),
+  skill: isRecord(body) ? toSkill(body.skill) : null,
+});
+
+/** FormData is built from values, never from a form element (jsdom's FormData cannot read one under jest). */
+function toSkillForm(input: SkillInput, keep?: Pick<SkillUpdate, 'keepImages' | 'keepPortfolioImages'>): FormData {
+  const form = new FormData();
+  form.append('title', input.title);
+  form.append('description', input.description);
+  form.append('category', input.category);
+  form.append('customCategory', input.category === 'Other' ? input.customCategory : '');
+  form.append('contact', input.contact);
+  form.append('email', input.email);
+  form.append('address', input.address);
+  if (keep) {
+    form.append('keepImages', JSON.stringify(keep.keepImages));
+    form.append('keepPortfolioImages', JSON.stringify(keep.keepPortfolioImages));
+  }
+  for (const file of input.images) form.append('images', file);
+  for (const file of input.portfolioImages) form.append('portfolioImages', file);
+  return form;
+}
+
+const skillPath = (id: string) => `skills/${encodeURIComponent(id)}`;
+
+export const skillsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/skills?q&cursor → `{ success, skills, nextCursor }`, newest first (public). */
+    getSkills: build.infiniteQuery<CursorPage<Skill>, { q?: string }, Cursor>({
+      infiniteQueryOptions: cursorPagination,
+      query: ({ queryArg, pageParam }) => {
+        const q = queryArg.q?.trim();
+        return { url: 'skills', params: cursorParams(pageParam, q ? { q } : {}) };
+      },
+      transformResponse: toSkillPage,
+      providesTags: providesPagedList('Skill'),
+    }),
+    /** GET /api/skills/{id}: the answer is the skill itself, no envelope; 404 'Skill not found'. */
+    getSkill: build.query<Skill | null, string>({
+      query: skillPath,
+      transformResponse: toSkill,
+      providesTags: (_result, _error, id) => [{ type: 'Skill', id }],
+    }),
+    /**
+     * POST /api/create-skills/{userId}/skills (multipart) → 201 `{ status, message, skill }`. The
+     * Idempotency-Key lets a retry after a lost answer get the first answer instead of a second skill.
+     */
+    createSkill: build.mutation<SkillResult, { userId: string; input: SkillInput; idempotencyKey: string }>({
+      query: ({ userId, input, idempotencyKey }) => ({
+        url: `create-skills/${encodeURIComponent(userId)}/skills`,
+        method: 'POST',
+        body: toSkillForm(input),
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      transformResponse: toSkillResult,
+      invalidatesTags: (result) => (result?.status ? [{ type: 'Skill', id: 'LIST' }] : []),
+    }),
+    /** PUT /api/skills/{id} (multipart, with keepImages / keepPortfolioImages) → `{ status, message, skill }` (owner only). */
+    updateSkill: build.mutation<SkillResult, { id: string; update: SkillUpdate }>({
+      query: ({ id, update }) => ({ url: skillPath(id), method: 'PUT', body: toSkillForm(update, update) }),
+      transformResponse: toSkillResult,
+      invalidatesTags: (result, _error, { id }) =>
+        result?.status ? [{ type: 'Skill', id }, { type: 'Skill', id: 'LIST' }] : [],
+    }),
+    /** DELETE /api/skills/{id} → `{ status, message: 'Skill deleted' }` (owner only). */
+    deleteSkill: build.mutation<StatusResult, string>({
+      query: (id) => ({ url: skillPath(id), method: 'DELETE' }),
+      transformResponse: toStatusResult,
+      // The lists only: the page that deleted it empties the skill's own entry with `forgetSkill` (a refetch
+      // would only answer 404, and meanwhile show the deleted copy to whoever comes back to it).
+      invalidatesTags: (result) => (result?.status ? [{ type: 'Skill', id: 'LIST' }] : []),
+    }),
+  }),
+});
+
+/** After a delete: the skill's cached detail becomes "no such skill" (the page shows 'Skill not found'). */
+export const forgetSkill = (id: string) => skillsApi.util.upsertQueryEntries([{ endpointName: 'getSkill', arg: id, value: null }]);
+
+export const {
+  useGetSkillsInfiniteQuery,
+  useGetSkillQuery,
+  useCreateSkillMutation,
+  useUpdateSkillMutation,
+  useDeleteSkillMutation,
+} = skillsApi;
