@@ -50,7 +50,7 @@ export function EditEventPage() {
       </div>
     );
   } else if (isError || !event) {
-    content = <EventLoadProblem missing={!event && (!isError || isMissing(error))} onRetry={() => void refetch()} />;
+    content = <EventLoadProblem heading="h2" missing={!event && (!isError || isMissing(error))} onRetry={() => void refetch()} />;
   } else if (event.createdBy._id !== userId) {
     content = (
       <p className="event-form-page__notice" role="alert">

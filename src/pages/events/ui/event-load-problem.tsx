@@ -6,17 +6,22 @@ import { EmptyState } from '@/shared/ui/empty-state';
 export const isMissing = (error: unknown) =>
   typeof error === 'object' && error !== null && 'status' in error && (error.status === 404 || error.status === 400);
 
-/** An event that could not be shown: not found (a link back to the board), or not loaded (retry). */
-export function EventLoadProblem({ missing, onRetry }: { missing: boolean; onRetry: () => void }) {
+/**
+ * An event that could not be shown: not found (a link back to the board), or not loaded (retry). Its
+ * title is the page's h1 on the detail page, an h2 under the edit page's own title.
+ */
+export function EventLoadProblem({ missing, onRetry, heading = 'h1' }: { missing: boolean; onRetry: () => void; heading?: 'h1' | 'h2' }) {
   return missing ? (
     <EmptyState
-      title="Event not found"
+      titleAs={heading}
+        title="Event not found"
       description="It may have been deleted, or the link is wrong."
       action={<ButtonLink to={paths.events.root()}>Back to Events</ButtonLink>}
     />
   ) : (
     <EmptyState
-      title="Could not load this event"
+      titleAs={heading}
+        title="Could not load this event"
       description="Check your connection and try again."
       action={<Button onClick={onRetry}>Try again</Button>}
     />

@@ -45,6 +45,7 @@ export function SkillDetailPage() {
   } else if ((isError && isNotFound(error)) || (!isError && !skill)) {
     content = (
       <EmptyState
+        titleAs="h1"
         title="Skill not found"
         description="It may have been removed."
         action={<ButtonLink to={paths.skills.root()}>Back to skills</ButtonLink>}
@@ -53,6 +54,7 @@ export function SkillDetailPage() {
   } else if (isError || !skill) {
     content = (
       <EmptyState
+        titleAs="h1"
         title="Could not load this skill"
         description="Check your connection and try again."
         action={<Button onClick={() => void refetch()}>Try again</Button>}

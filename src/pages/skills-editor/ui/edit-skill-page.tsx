@@ -32,11 +32,12 @@ export function EditSkillPage() {
     );
   } else if ((isError && isNotFound(error)) || (!isError && !skill)) {
     content = (
-      <EmptyState title="Skill not found" action={<ButtonLink to={paths.skills.root()}>Back to skills</ButtonLink>} />
+      <EmptyState titleAs="h2" title="Skill not found" action={<ButtonLink to={paths.skills.root()}>Back to skills</ButtonLink>} />
     );
   } else if (isError || !skill) {
     content = (
       <EmptyState
+        titleAs="h2"
         title="Could not load this skill"
         description="Check your connection and try again."
         action={<Button onClick={() => void refetch()}>Try again</Button>}
@@ -45,6 +46,7 @@ export function EditSkillPage() {
   } else if (skill.user._id !== userId) {
     content = (
       <EmptyState
+        titleAs="h2"
         title={SKILL_MESSAGES.notOwner}
         action={<ButtonLink to={paths.skills.byId(skill._id)}>Back to the skill</ButtonLink>}
       />

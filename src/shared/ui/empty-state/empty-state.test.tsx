@@ -25,3 +25,10 @@ it('needs only a title; its icon is decorative', () => {
   expect(container.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
   expect(screen.queryByRole('link')).not.toBeInTheDocument();
 });
+
+it('its title is plain text, or the heading asked for when the state is all a page shows', () => {
+  const { rerender } = render(<EmptyState title="Event not found" />);
+  expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+  rerender(<EmptyState title="Event not found" titleAs="h1" />);
+  expect(screen.getByRole('heading', { level: 1, name: 'Event not found' })).toBeInTheDocument();
+});
