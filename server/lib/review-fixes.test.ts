@@ -70,3 +70,13 @@ describe('Idempotency-Key', () => {
     expect(again.json()).toEqual(taken.json());
   });
 });
+
+it("an edit of someone else's need answers 403 before its form is read (even a broken one)", async () => {
+  const other = await signUp(t.app);
+  const [need] = await t.db.insert(needs).values({ userId: owner.id, type: 'need', category: 'Food', serviceName: 'Mine', description: 'x' }).returning({ id: needs.id });
+  const response = await t.app.inject({
+    method: 'PUT', url: `/api/needs/${need.id}`,
+    headers: { ...bearer(other.token), 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x\r\nnonsense',
+  });
+  expect(response.statusCode).toBe(403);
+});

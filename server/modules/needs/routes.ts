@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { badRequest, invalid } from '../../lib/http-error.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { IdParams, UserIdParams } from '../../lib/schemas.js';
+import { isUuid } from '../../lib/sessions.js';
 import { countUpload, removeUpload, saveImage } from '../../lib/uploads/images.js';
 import { readForm } from '../../lib/uploads/read-parts.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -106,7 +107,13 @@ const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put('/needs/:id', {
     config: { access: { owner: 'id' } },
-    preValidation: readNeedForm,
+    preValidation: async (request) => {
+      // Someone else's need (or none) answers before the form and its files are read; a malformed
+      // id is left to the params schema (400). The handler checks again against the row it edits.
+      const { id } = request.params as { id?: unknown };
+      if (typeof id === 'string' && isUuid(id)) assertOwner(await needOwner(app.db, id), callerOf(request).user.id);
+      await readNeedForm(request);
+    },
     schema: { params: IdParams, body: NeedEditBody, response: { 200: NeedSavedAnswer } },
   }, async (request) => {
     const userId = callerOf(request).user.id;
