@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { server } from '@mocks/server';
 import { setAppConfig } from './app-config';
 
@@ -10,6 +11,11 @@ setAppConfig({
   brandName: 'Need Spot',
   supportEmail: 'support@needspot.app',
 });
+
+// Pages are lazy chunks: the first render of one in a worker waits for babel-jest to transform the
+// page and everything it imports, which takes seconds on a busy 2-core machine. find* and waitFor
+// wait up to 5 s for what a test expects (they return as soon as it shows).
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom gaps.
 if (!window.matchMedia) {
