@@ -1,4 +1,5 @@
 import type { EventInput, TravelEvent } from '@/shared/api';
+import { SUBMIT_MESSAGES } from '@/shared/config';
 import { compact, type FieldErrors } from '@/shared/lib/validation';
 
 // The board's messages (spec §5), word for word: the server answers the same ones with `field`.
@@ -13,11 +14,11 @@ export const EVENT_MESSAGES = {
   startDateRequired: 'Start date is required.',
   endDateRequired: 'End date is required.',
   endBeforeStart: 'End date cannot be before start date.',
-  created: 'Event created!',
+  created: SUBMIT_MESSAGES.created,
   updated: 'Event updated!',
   deleted: 'Event deleted',
-  failed: 'Submission failed',
-  unauthorized: 'Unauthorized: You are not logged in. Please log in to submit an event.',
+  failed: SUBMIT_MESSAGES.failed,
+  unauthorized: SUBMIT_MESSAGES.unauthorized,
   notOwner: 'You can only edit your own events.',
 } as const;
 

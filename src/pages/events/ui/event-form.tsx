@@ -11,7 +11,7 @@ import {
   type TravelEvent,
 } from '@/shared/api';
 import { selectIsLoggedIn, selectUserId } from '@/shared/auth';
-import { paths } from '@/shared/config';
+import { paths, SUBMIT_MESSAGES } from '@/shared/config';
 import { useForm } from '@/shared/lib/form';
 import { Button } from '@/shared/ui/button';
 import { Modal } from '@/shared/ui/modal';
@@ -283,7 +283,7 @@ export function EventForm({ event }: EventFormProps) {
           {busy ? 'Submitting...' : 'Submit'}
         </Button>
       </form>
-      <Modal open={failure !== null} onClose={() => setFailure(null)} title="Error">
+      <Modal open={failure !== null} onClose={() => setFailure(null)} title={SUBMIT_MESSAGES.error}>
         <p className="event-form__failure">{failure}</p>
         <Button block onClick={() => setFailure(null)}>
           OK

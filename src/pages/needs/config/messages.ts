@@ -1,3 +1,5 @@
+import { SUBMIT_MESSAGES } from '@/shared/config';
+
 // The needs board's words (spec §2 Needs, §5 form rules, §8 alerts), in one place for pages and tests.
 export const NEED_MESSAGES = {
   created: 'Need created successfully!',
@@ -8,7 +10,7 @@ export const NEED_MESSAGES = {
   deleteFailed: 'Could not delete the need',
   /** No answer at all (offline, timeout). */
   tryAgain: 'Please try again',
-  unauthorized: 'Unauthorized: You are not logged in. Please log in to submit an event.',
+  unauthorized: SUBMIT_MESSAGES.unauthorized,
   notOwner: 'You can only edit your own needs.',
   notFound: 'Need not found',
   tooManyImages: 'Maximum 4 images allowed.',

@@ -1,21 +1,11 @@
-import type { Need, NeedInput, NeedType } from '@/shared/api';
+import type { Need, NeedInput } from '@/shared/api';
 import { compact, EMAIL_PATTERN, firstError, matches, required, type FieldErrors } from '@/shared/lib/validation';
 
-/** The form's values; the key order is the on-screen order (the first invalid field takes focus). */
-export interface NeedValues {
-  type: NeedType;
-  category: string;
-  serviceName: string;
-  description: string;
-  phone: string;
-  email: string;
-  address: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  latitude: string;
-  longitude: string;
-}
+/**
+ * The form's values: the need's fields as the api sends them, less the files (the form keeps those
+ * apart). Objects of this type are built in on-screen order, which decides which invalid field takes focus.
+ */
+export type NeedValues = Omit<NeedInput, 'images'>;
 
 export type NeedField = keyof NeedValues;
 

@@ -1,5 +1,6 @@
-import { compact, EMAIL_PATTERN, type FieldErrors } from '@/shared/lib/validation';
 import type { Skill, SkillInput } from '@/shared/api';
+import { SUBMIT_MESSAGES } from '@/shared/config';
+import { compact, EMAIL_PATTERN, type FieldErrors } from '@/shared/lib/validation';
 
 /** The form's values: text fields, the new files, and (on edit) the current images still kept. */
 export interface SkillValues {
@@ -34,12 +35,12 @@ export const SKILL_MESSAGES = {
   imageRequired: 'At least three image is required.',
   tooManyImages: 'Maximum 4 images allowed.',
   tooManyPortfolioImages: 'Maximum 4 portfolio images allowed.',
-  success: 'Success',
-  created: 'Event created!',
+  success: SUBMIT_MESSAGES.success,
+  created: SUBMIT_MESSAGES.created,
   updated: 'Skill updated!',
-  error: 'Error',
-  failed: 'Submission failed',
-  unauthorized: 'Unauthorized: You are not logged in. Please log in to submit an event.',
+  error: SUBMIT_MESSAGES.error,
+  failed: SUBMIT_MESSAGES.failed,
+  unauthorized: SUBMIT_MESSAGES.unauthorized,
   notOwner: 'You can only edit your own skills.',
 } as const;
 
