@@ -98,11 +98,11 @@ const servers = [];
 async function startServer(name, staticDirectory) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(work, `data-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: {
       ...process.env,
-      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDirectory, LOG_LEVEL: 'warn',
+      SKIP_BUILD: 'true', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDirectory, LOG_LEVEL: 'warn',
       SEED_DEMO: 'true', NOMINATIM_URL: 'http://127.0.0.1:9', LIMIT_API_PER_MINUTE: '100000', LIMIT_LOGINS_PER_MINUTE: '10000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,9 +1,11 @@
-// `npm start`: build the SPA when dist/ is missing or older than its sources, then run the server
-// in this process (tsx loads the TypeScript), so signals reach it directly.
+// `npm start`: build the SPA when dist/ is missing or older than its sources, and the server bundle
+// (scripts/build-server.mjs) when it is older than server/, then run the server in this process, so
+// signals reach it directly.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, serverBundle, serverBundleStale } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'dist', 'index.html');
@@ -32,6 +34,6 @@ if (process.env.SKIP_BUILD !== 'true' && needsBuild()) {
   }
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import(path.join(root, 'server', 'main.ts'));
+if (serverBundleStale()) await buildServer();
+process.setSourceMapsEnabled(true);
+await import(serverBundle);
