@@ -33,13 +33,19 @@ export interface DatabaseOptions {
 }
 
 /**
- * On embedded PGlite this process is the database's only client (the data directory is locked), so
- * it sees every write: a counter that changes with each statement that is not a plain SELECT lets
- * hot reads be cached until the next write (lib/sessions.ts). Undefined on a PostgreSQL server,
- * where other instances write too.
+ * A counter that moves with every write this database sees, so hot reads can be cached until the
+ * next write (db/read-cache.ts). It answers undefined while no cached read may be trusted.
+ *
+ * - Embedded PGlite: this process is the database's only client (the data directory is locked), so
+ *   counting its own statements that are not a plain SELECT sees every write.
+ * - PostgreSQL: other instances write too. Its own writes are counted the same way (read-your-writes
+ *   at once), and every committed write anywhere raises NOTIFY need_spot_changes (migration 0004's
+ *   triggers), heard on a connection of its own. While that connection is down the counter answers
+ *   undefined: nothing is cached, and the cache is emptied when it is back.
  */
-const writeCounters = new WeakMap<object, () => number>();
-export const writeCounterOf = (db: Db): (() => number) | undefined => writeCounters.get(db);
+type WriteCounter = () => number | undefined;
+const writeCounters = new WeakMap<object, WriteCounter>();
+export const writeCounterOf = (db: Db): WriteCounter | undefined => writeCounters.get(db);
 
 // The parsers drizzle passes with every PGlite query (timestamps, dates and intervals stay text for
 // drizzle to map). PGlite merges a query's parsers into its whole table on every call, a cost paid
@@ -104,12 +110,18 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle client that loses its connection emits 'error' on the pool; without a listener it crashes the process.
     pool.on('error', () => {});
-    const db = drizzlePg({ client: pool, schema });
+    const counted = { writes: 0 };
+    const changes = listenForChanges(options.databaseUrl, () => counted.writes++);
+    const db = drizzlePg({ client: countingPool(pool, counted), schema });
+    writeCounters.set(db, () => (changes.live ? counted.writes : undefined));
     return {
       db: db as unknown as Db,
       kind: 'postgres',
       migrate: (migrationsFolder) => migrateWithLock(pool, migrationsFolder),
-      close: () => pool.end(),
+      close: async () => {
+        await changes.stop();
+        await pool.end();
+      },
     };
   }
   let client: PGlite;
@@ -132,6 +144,81 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+type Queryable = Pick<pg.PoolClient, 'query'>;
+const statementText = (query: unknown) => (typeof query === 'string' ? query : (query as { text?: string } | undefined)?.text ?? '');
+
+/** A pg client or pool whose statements that are not a plain SELECT move `counted` before and after. */
+function countingQueries<T extends Queryable>(target: T, counted: { writes: number }, also: Partial<Record<PropertyKey, unknown>> = {}): T {
+  return new Proxy(target, {
+    get(object, property) {
+      if (property === 'query') {
+        return async (...args: Parameters<Queryable['query']>) => {
+          if (isRead(statementText(args[0]))) return (object.query as (...a: unknown[]) => unknown)(...args);
+          counted.writes++;
+          try {
+            return await (object.query as (...a: unknown[]) => Promise<unknown>)(...args);
+          } finally {
+            counted.writes++; // committed (or, in a transaction, to be committed by a later counted COMMIT)
+          }
+        };
+      }
+      if (property in also) return also[property];
+      const value = Reflect.get(object, property, object) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(object) : value;
+    },
+  });
+}
+
+/** The pool drizzle talks to: its queries, and those of the clients it checks out for transactions, counted. */
+function countingPool(pool: pg.Pool, counted: { writes: number }): pg.Pool {
+  const connect = async () => countingQueries(await pool.connect(), counted);
+  return countingQueries(pool, counted, { connect });
+}
+
+const RELISTEN_MS = 1_000;
+
+/**
+ * LISTEN need_spot_changes on a connection of its own, reconnecting after a loss; `live` only while
+ * listening. Every notice, and every (re)connection, calls `onChange`.
+ */
+function listenForChanges(connectionString: string, onChange: () => void) {
+  const state = { live: false, stop: async () => {} };
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const lost = (which: pg.Client) => {
+    if (which !== client) return;
+    state.live = false;
+    client = undefined;
+    which.end().catch(() => {});
+    if (!stopped) timer = setTimeout(connect, RELISTEN_MS);
+  };
+  function connect() {
+    const current = (client = new pg.Client({ connectionString }));
+    current.on('notification', onChange);
+    current.on('error', () => lost(current));
+    current.on('end', () => lost(current));
+    current.connect()
+      .then(() => current.query('LISTEN need_spot_changes'))
+      .then(() => {
+        if (current !== client) return;
+        onChange(); // whatever was written while nobody listened
+        state.live = true;
+      })
+      .catch(() => lost(current));
+  }
+  connect();
+  state.stop = async () => {
+    stopped = true;
+    state.live = false;
+    clearTimeout(timer);
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => {});
+  };
+  return state;
 }
 
 // Instances starting together must not apply the same migration twice: hold a session-level

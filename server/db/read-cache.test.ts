@@ -1,26 +1,38 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, is, sql, type SQL } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import * as schema from './schema.js';
 import { sessions, users } from './schema.js';
 import { cachedRead } from './read-cache.js';
-import { writeCounterOf } from './client.js';
+import { createDatabase, writeCounterOf } from './client.js';
 import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../test/build-test-app.js';
 import { bearer, signUp } from '../test/fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
+  // On PostgreSQL nothing is cached until the change listener is connected.
+  await until(() => writeCounterOf(t.db)?.() !== undefined);
 }, SETUP_TIMEOUT);
 afterAll(() => t.close());
 
 const onPglite = !process.env.TEST_DATABASE_URL;
 const me = (token: string, id: string) => t.app.inject({ method: 'GET', url: `/api/user/${id}`, headers: bearer(token) });
 
+/** Polls `check` every 20 ms until it holds (the notices of other connections arrive asynchronously). */
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 4_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Raw SQL's rows (both drivers answer `{ rows }`). */
+const rowsOf = async <T,>(query: SQL) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
+
 describe('reads cached until the next write', () => {
-  it('counts writes on embedded PGlite (plain selects do not count, anything else does); none on PostgreSQL', async () => {
-    if (!onPglite) {
-      expect(writeCounterOf(t.db)).toBeUndefined();
-      return;
-    }
-    const count = writeCounterOf(t.db)!;
+  it('counts writes (plain selects do not count, anything else does)', async () => {
+    const count = () => writeCounterOf(t.db)!()!;
     const before = count();
     await t.db.select().from(users).limit(1);
     await t.db.execute(sql`select 1`);
@@ -39,10 +51,10 @@ describe('reads cached until the next write', () => {
     const load = async () => ++loads;
     const first = await cachedRead(t.db, 'test', 'k', load);
     const second = await cachedRead(t.db, 'test', 'k', load);
-    expect([first, second]).toEqual(onPglite ? [1, 1] : [1, 2]);
+    expect([first, second]).toEqual([1, 1]);
     await t.db.execute(sql`update users set bio = bio where false`);
     await cachedRead(t.db, 'test', 'k', load);
-    expect(loads).toBe(onPglite ? 2 : 3);
+    expect(loads).toBe(2);
   });
 
   it('a value read while a write ran is not kept', async () => {
@@ -54,6 +66,15 @@ describe('reads cached until the next write', () => {
     });
     await cachedRead(t.db, 'race', 'k', async () => ++loads);
     expect(loads).toBe(2);
+  });
+
+  it('every table tells other instances of its writes (the change_notice trigger of migration 0004)', async () => {
+    const names = Object.values(schema).filter((value) => is(value, PgTable)).map((table) => getTableConfig(table as PgTable).name);
+    expect(names).toEqual(expect.arrayContaining(['users', 'sessions', 'needs']));
+    const result = await rowsOf<{ table: string }>(sql`
+      select c.relname as "table" from pg_trigger g join pg_class c on c.oid = g.tgrelid
+      where g.tgname = 'change_notice' and c.relnamespace = current_schema()::regnamespace`);
+    expect(result.map((row) => row.table)).toEqual(expect.arrayContaining(names));
   });
 
   it('a revoked session stops authorising at once, though the same token was just accepted', async () => {
@@ -72,3 +93,42 @@ describe('reads cached until the next write', () => {
     expect((await me(token, id)).statusCode).toBe(404);
   });
 });
+
+if (!onPglite) {
+  describe('on PostgreSQL', () => {
+    async function secondInstance() {
+      const [{ name }] = await rowsOf<{ name: string }>(sql`select current_database() as name`);
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${name}`;
+      return createDatabase({ databaseUrl: url.toString() });
+    }
+
+    it('a session revoked by another instance stops authorising here as soon as its notice arrives', async () => {
+      const other = await secondInstance();
+      try {
+        const { id, token } = await signUp(t.app);
+        expect((await me(token, id)).json().user.email).toBeDefined();
+        expect((await me(token, id)).json().user.email).toBeDefined(); // now from the cache
+        await other.db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.userId, id));
+        await until(async () => (await me(token, id)).json().user.email === undefined);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('nothing is cached while the change listener is down, and caching resumes once it reconnects', async () => {
+      const count = writeCounterOf(t.db)!;
+      await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and query = 'LISTEN need_spot_changes'`);
+      await until(() => count() === undefined);
+      let loads = 0;
+      await cachedRead(t.db, 'down', 'k', async () => ++loads);
+      await cachedRead(t.db, 'down', 'k', async () => ++loads);
+      expect(loads).toBe(2);
+      await until(() => count() !== undefined);
+      await cachedRead(t.db, 'down', 'k', async () => ++loads);
+      await cachedRead(t.db, 'down', 'k', async () => ++loads);
+      expect(loads).toBe(3);
+    });
+  });
+}

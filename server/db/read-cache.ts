@@ -3,10 +3,10 @@ import { writeCounterOf, type Db } from './client.js';
 /**
  * Read-through caching of hot single-row reads, valid until the next write to the database.
  *
- * Only on embedded PGlite, where this process is the database's only client (the data directory
- * is locked) and sees every write (db/client.ts `writeCounterOf`): any write, to any table, empties
- * every cache, so an entry is never older than the last change. On a PostgreSQL server other
- * instances write too, and `cachedRead` always asks the database.
+ * Any write, to any table, empties every cache (db/client.ts `writeCounterOf`), so an entry is
+ * never older than the last change this process knows of: on embedded PGlite every change, on
+ * PostgreSQL its own at once and other instances' as soon as their NOTIFY arrives (milliseconds
+ * after their commit). While the database cannot vouch for the cache, `cachedRead` always asks it.
  *
  * Values are shared between requests: callers must not mutate them.
  */
@@ -15,8 +15,8 @@ const caches = new WeakMap<Db, { writes: number; kinds: Map<string, Map<string, 
 
 export async function cachedRead<T>(db: Db, kind: string, key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
   const counter = writeCounterOf(db);
-  if (!counter) return load();
-  const writes = counter();
+  const writes = counter?.();
+  if (writes === undefined) return load();
   let cache = caches.get(db);
   if (!cache || cache.writes !== writes) caches.set(db, (cache = { writes, kinds: new Map() }));
   let entries = cache.kinds.get(kind);
@@ -25,7 +25,7 @@ export async function cachedRead<T>(db: Db, kind: string, key: string, load: () 
 
   const value = await load();
   // A write that ran while the row was read makes it stale at once: kept only if none did.
-  if (value !== undefined && counter() === writes) {
+  if (value !== undefined && counter?.() === writes) {
     if (entries.size >= MAX_PER_KIND) entries.delete(entries.keys().next().value!);
     entries.set(key, value);
   }

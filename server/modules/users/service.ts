@@ -8,7 +8,7 @@ const byIdQuery = (db: Db) => db.select().from(users).where(eq(users.id, sql.pla
 // Built once per database: the statement's text (and on PostgreSQL its plan) is reused.
 const byId = new WeakMap<Db, ReturnType<typeof byIdQuery>>();
 
-/** The user row (cached until the next write on embedded PGlite: db/read-cache.ts); do not mutate it. */
+/** The user row (cached until the next write: db/read-cache.ts); do not mutate it. */
 export function findUserById(db: Db, id: string) {
   return cachedRead(db, 'user', id, async () => {
     let query = byId.get(db);
