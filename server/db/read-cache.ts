@@ -10,10 +10,16 @@ import { writeCounterOf, type Db } from './client.js';
  *
  * Values are shared between requests: callers must not mutate them.
  */
+/** How many pages of a board's list are kept (a page of 50 is about 25 KB). */
+export const PAGES_KEPT = 200;
 const MAX_PER_KIND = 10_000;
 const caches = new WeakMap<Db, { writes: number; kinds: Map<string, Map<string, unknown>> }>();
 
-export async function cachedRead<T>(db: Db, kind: string, key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+export async function cachedRead<T>(
+  db: Db, kind: string, key: string, load: () => Promise<T | undefined>,
+  /** Fewer entries for large values (a list page): the oldest goes first. */
+  { maxEntries = MAX_PER_KIND }: { maxEntries?: number } = {},
+): Promise<T | undefined> {
   const counter = writeCounterOf(db);
   const writes = counter?.();
   if (writes === undefined) return load();
@@ -26,7 +32,7 @@ export async function cachedRead<T>(db: Db, kind: string, key: string, load: () 
   const value = await load();
   // A write that ran while the row was read makes it stale at once: kept only if none did.
   if (value !== undefined && counter?.() === writes) {
-    if (entries.size >= MAX_PER_KIND) entries.delete(entries.keys().next().value!);
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
     entries.set(key, value);
   }
   return value;

@@ -14,6 +14,7 @@ import { MB } from '../../plugins/multipart.js';
 import { EventAnswer, EventForm, EventListAnswer, EventListQuery, EventSavedAnswer, FORM_FIELD_MAX } from './schemas.js';
 import { deleteEvent, findEvent, findOrganiser, findOwnership, insertEvent, listEvents, toEventDto, updateEvent } from './service.js';
 import { checkEventForm, isDay } from './validation.js';
+import { cachedRead, PAGES_KEPT } from '../../db/read-cache.js';
 
 const EVENT_NOT_FOUND = 'Event not found';
 const ownerCallMissing = () => failure(404, EVENT_NOT_FOUND);
@@ -71,9 +72,13 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const date = request.query.date?.trim() ?? '';
     if (date !== '' && !isDay(date)) throw badRequest('date must be a day written YYYY-MM-DD');
     const limit = request.query.limit ?? PAGE_DEFAULT;
-    const { page, nextCursor } = await listEvents(app.db, { q: q || undefined, date: date || undefined, limit, cursor: request.query.cursor });
+    const { cursor } = request.query;
     const signedIn = request.user !== null;
-    return { success: true, events: page.map((row) => toEventDto(row, signedIn)), nextCursor };
+    // Answers kept until the next write (db/read-cache.ts), as the needs board's.
+    return cachedRead(app.db, 'events-list', JSON.stringify([q, date, limit, cursor, signedIn]), async () => {
+      const { page, nextCursor } = await listEvents(app.db, { q: q || undefined, date: date || undefined, limit, cursor });
+      return { success: true, events: page.map((row) => toEventDto(row, signedIn)), nextCursor };
+    }, { maxEntries: PAGES_KEPT });
   });
 
   // "Join" only shows the event: the call reads and changes nothing.

@@ -15,6 +15,7 @@ import {
   assertOwner, createNeed, deleteNeed, findNeed, listNeeds, needNotFound, needOwner, toNeedDto, updateNeed,
 } from './service.js';
 import { checkKeptImages, checkNeed, isNeedType, MAX_IMAGES, TOO_MANY_IMAGES } from './validation.js';
+import { cachedRead, PAGES_KEPT } from '../../db/read-cache.js';
 
 /** The files of each form, read before validation and taken by the handler. */
 const formImages = new WeakMap<FastifyRequest, Buffer[]>();
@@ -68,10 +69,13 @@ const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const { type, limit, cursor } = request.query;
     if (type !== undefined && !isNeedType(type)) throw badRequest("type must be 'need' or 'available'");
-    const { page, nextCursor } = await listNeeds(app.db, { type, limit, cursor });
     // Public, but a valid token identifies the caller: contact details go to signed-in callers only.
     const signedIn = request.user !== null;
-    return { success: true, data: page.map((row) => toNeedDto(row, signedIn)), nextCursor };
+    // Every visitor opens the same first pages: answers are kept until the next write (db/read-cache.ts).
+    return cachedRead(app.db, 'needs-list', JSON.stringify([type, limit, cursor, signedIn]), async () => {
+      const { page, nextCursor } = await listNeeds(app.db, { type, limit, cursor });
+      return { success: true, data: page.map((row) => toNeedDto(row, signedIn)), nextCursor };
+    }, { maxEntries: PAGES_KEPT });
   });
 
   app.get('/singleneeds/:id', {

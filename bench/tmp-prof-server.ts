@@ -1,0 +1,51 @@
+// The server that `npm run bench:api` loads: the product's app exactly as server/main.ts builds it
+// (same plugins, hooks, database and logging), plus the baseline the figures are compared with,
+// a hello route on that same app. Configured from the environment like `npm start`; prints
+// `listening <url>` once /api/ready answers 200.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import { users } from '../server/db/schema.js';
+import { buildApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import { createDatabase } from '../server/db/client.js';
+import { seedDemo } from '../server/db/seed.js';
+import { resolveJwtSecret } from '../server/lib/jwt-secret.js';
+import { addBoardRows } from './board-rows.js';
+
+const migrationsFolder = fileURLToPath(new URL('../server/db/migrations/', import.meta.url));
+// Always a fresh data directory: the bench must never open a real one (PGlite allows one process).
+const config = loadConfig({ ...process.env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'need-spot-bench-')) });
+const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate(migrationsFolder);
+await seedDemo(database.db);
+
+const app = await buildApp({ config: { ...config, jwtSecret }, db: database.db, migrationsFolder, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+app.get('/bench/hello', { config: { access: 'public' } }, async () => ({ hello: 'world' }));
+// Grows the boards to `rows` rows each (bench/search.mjs), as the demo account.
+let seeded = 0;
+app.post<{ Querystring: { rows: string } }>('/bench/rows', { config: { access: 'public', rateLimit: false } }, async (request) => {
+  const target = Number(request.query.rows);
+  const [{ id }] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, 'demo'));
+  if (target > seeded) await addBoardRows(database.db, id, target - seeded, seeded);
+  seeded = Math.max(seeded, target);
+  await database.db.execute(sql`analyze`);
+  return { rows: seeded };
+});
+import { Session } from "node:inspector/promises";
+import { writeFileSync } from "node:fs";
+const ins = new Session(); ins.connect();
+app.post("/bench/prof/start", { config: { access: "public", rateLimit: false } }, async () => { await ins.post("Profiler.enable"); await ins.post("Profiler.start"); return {}; });
+app.post("/bench/prof/stop", { config: { access: "public", rateLimit: false } }, async () => { const { profile } = await ins.post("Profiler.stop"); writeFileSync("/tmp/rs/prof/run.cpuprofile", JSON.stringify(profile)); return {}; });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+if (ready.statusCode !== 200) throw new Error(`not ready: ${ready.body}`);
+const address = app.server.address();
+console.log(`listening http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0} (${database.kind})`);
+
+process.on('SIGTERM', () => {
+  void app.close().then(() => database.close()).finally(() => process.exit(0));
+});

@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import { sql, eq } from 'drizzle-orm';
+import { createDatabase } from '../server/db/client.js';
+import { seedDemo } from '../server/db/seed.js';
+import { users } from '../server/db/schema.js';
+import { addBoardRows } from './board-rows.js';
+import { listNeeds } from '../server/modules/needs/service.js';
+const database = await createDatabase({ memory: true });
+await database.migrate(fileURLToPath(new URL('../server/db/migrations/', import.meta.url)));
+await seedDemo(database.db);
+const [{ id }] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, 'demo'));
+await addBoardRows(database.db, id, 10000, 0);
+await database.db.execute(sql`analyze`);
+for (let i = 0; i < 3; i++) { const t = performance.now(); const r = await listNeeds(database.db, {}); console.log('listNeeds', (performance.now() - t).toFixed(2), 'ms', JSON.stringify(r).length, 'bytes'); }
+const ex: any = await database.db.execute(sql`explain analyze select n.*, u.first_name from needs n join users u on u.id = n.user_id order by n.created_at desc, n.id desc limit 51`);
+console.log(ex.rows.map((r: any) => r['QUERY PLAN']).join('\n'));
+const t = performance.now(); for (let i = 0; i < 50; i++) await listNeeds(database.db, {}); console.log('avg', ((performance.now() - t) / 50).toFixed(2), 'ms');
+const t2 = performance.now(); for (let i = 0; i < 50; i++) await database.db.execute(sql`select 1`); console.log('select1 avg', ((performance.now() - t2) / 50).toFixed(3), 'ms');
+const q = sql`select n.id, n.type, n.category, n.service_name, n.description, n.phone, n.email, n.address, n.city, n.state, n.postal_code, n.latitude, n.longitude, n.images, n.created_at, n.user_id, u.first_name, u.last_name from needs n join users u on u.id = n.user_id order by n.created_at desc, n.id desc limit 51`;
+const t3 = performance.now(); for (let i = 0; i < 50; i++) await database.db.execute(q); console.log('raw execute avg', ((performance.now() - t3) / 50).toFixed(2), 'ms');
+const q2 = sql`select n.id, n.description from needs n order by n.created_at desc, n.id desc limit 51`;
+const t4 = performance.now(); for (let i = 0; i < 50; i++) await database.db.execute(q2); console.log('id+desc avg', ((performance.now() - t4) / 50).toFixed(2), 'ms');
+const q3 = sql`select n.id, n.images from needs n order by n.created_at desc, n.id desc limit 51`;
+const t5 = performance.now(); for (let i = 0; i < 50; i++) await database.db.execute(q3); console.log('id+images avg', ((performance.now() - t5) / 50).toFixed(2), 'ms');
+const q4 = sql`select n.id from needs n order by n.created_at desc, n.id desc limit 51`;
+const t6 = performance.now(); for (let i = 0; i < 50; i++) await database.db.execute(q4); console.log('id avg', ((performance.now() - t6) / 50).toFixed(2), 'ms');
+const q5 = sql`select n.id, n.created_at from needs n order by n.created_at desc, n.id desc limit 51`;
+const t7 = performance.now(); for (let i = 0; i < 50; i++) await database.db.execute(q5); console.log('id+created avg', ((performance.now() - t7) / 50).toFixed(2), 'ms');
