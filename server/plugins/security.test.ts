@@ -24,5 +24,4 @@ describe('security headers', () => {
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
   });
-
 });
