@@ -93,4 +93,23 @@ describe('GET /api/search', () => {
     expect(body.data.needs.items).toHaveLength(SEARCH_PAGE);
     expect(body.data.needs).toMatchObject({ count: SEARCH_COUNT_CAP, capped: true });
   });
+
+  it('several words: every one must match', async () => {
+    expect(titles((await search('hostel beach')).body.data.needs)).toEqual(['Backpacker hostel near the beach']);
+    expect((await search('hostel ceramics')).body.data.meta.totalResults).toBe(0);
+  });
+
+  it('several words that many rows have apart and none of the newest together: an older row that has them all is still found', async () => {
+    const hour = 3_600_000;
+    const row = (serviceName: string, hoursAgo: number) => ({
+      userId: owner, type: 'need' as const, category: 'Bulk', serviceName, description: '.', createdAt: new Date(Date.now() - hoursAgo * hour),
+    });
+    // More than a walk of the newest rows looks at (1,000), all newer than the one row with both words.
+    await t.db.insert(needs).values(Array.from({ length: 1_100 }, (_, i) => row(i % 2 ? 'Marigold stall' : 'Lantern stall', 1 + i / 100)));
+    await t.db.insert(needs).values(row('Marigold lantern workshop', 1_000));
+    const { body } = await search('marigold lantern');
+    expect(titles(body.data.needs)).toEqual(['Marigold lantern workshop']);
+    expect(body.data.needs).toMatchObject({ count: 1, capped: false });
+    expect((await search('marigold')).body.data.needs).toMatchObject({ count: SEARCH_COUNT_CAP, capped: true });
+  });
 });

@@ -34,7 +34,7 @@ const operand = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'
  * at all (only stop words or punctuation). One query against the small dictionary, whatever the
  * boards' size.
  */
-async function searchQuery(db: Db, q: string): Promise<string | null> {
+async function searchQuery(db: Db, q: string): Promise<{ tsquery: string; words: number } | null> {
   const rows = await db.execute<{ term: string; known: boolean; close: string[] }>(sql`
     select t.term,
       exists (select 1 from search_words w where w.word = t.term) as known,
@@ -50,59 +50,126 @@ async function searchQuery(db: Db, q: string): Promise<string | null> {
     order by t.term`);
   const terms = (rows as unknown as { rows: { term: string; known: boolean; close: string[] }[] }).rows;
   if (terms.length === 0) return null;
-  return terms
+  const tsquery = terms
     .map(({ term, known, close }) => {
       const options = known ? [term] : [term, ...close.filter((word) => word !== term)];
       return options.length === 1 ? operand(term) : `(${options.map(operand).join(' | ')})`;
     })
     .join(' & ');
+  return { tsquery, words: terms.length };
 }
+
+/** How many of a board's newest rows a search of several words walks first (see `matchesOf`). */
+const WALK_ROWS = 1_000;
 
 /**
- * One ranked, capped query over a board: the newest SEARCH_COUNT_CAP rows whose full-text vector
- * matches (GIN index, or the created_at index walked from the newest for a word most rows have),
- * ranked by text rank (name above category above the rest), newest first among equals. The count comes from the same query (a window over the capped
- * matches).
+ * The newest SEARCH_COUNT_CAP rows of a board whose full-text vector matches, each with its rank
+ * (name above category above the rest).
+ *
+ * One word: the planner knows how many rows have it (ANALYZE keeps word frequencies) and picks
+ * well: a common word walks the created_at index from the newest row and stops at the cap; a rare
+ * one is looked up in the GIN index. Several words: the planner multiplies their frequencies, so
+ * words that are each common but seldom meet ('pharmacy delhi') look common, and the walk would go
+ * through the whole board. Those walk at most WALK_ROWS newest rows; when that does not fill the
+ * cap, the GIN index answers instead, at the cost of what it finds.
  */
-async function searchGroup<T>(db: Db, table: string, columns: SQL, tsquery: string): Promise<GroupResult<T>> {
-  const rows = await db.execute<T & { total: number }>(sql`
-    with matches as (
-      select t.*, ts_rank(t.search_vector, ${tsquery}::tsquery) as rank
-      from ${sql.identifier(table)} t
-      where t.search_vector @@ ${tsquery}::tsquery
-      order by t.created_at desc
-      limit ${SEARCH_COUNT_CAP}
-    )
-    select ${columns}, count(*) over () as total
-    from matches m
-    order by m.rank desc, m.created_at desc, m.id
-    limit ${SEARCH_PAGE}`);
-  const list = (rows as unknown as { rows: (T & { total: number | string })[] }).rows;
-  const count = list.length > 0 ? Number(list[0].total) : 0;
-  return {
-    count,
-    capped: count >= SEARCH_COUNT_CAP,
-    items: list.map(({ total: _total, ...item }) => item as T),
-  };
+function matchesOf(board: ReturnType<typeof sql.identifier>, query: SQL, words: number): SQL {
+  const ranked = sql`m.*, ts_rank(m.search_vector, ${query}) as rank_`;
+  const newest = sql`order by created_at desc limit ${SEARCH_COUNT_CAP}`;
+  if (words === 1) return sql`select ${ranked} from (select * from ${board} where search_vector @@ ${query} ${newest}) m`;
+  return sql`
+    with walked as materialized (
+      select * from (select * from ${board} order by created_at desc limit ${WALK_ROWS}) w
+      where search_vector @@ ${query} ${newest}
+    ),
+    enough as materialized (select count(*) = ${SEARCH_COUNT_CAP} as yes from walked)
+    select ${ranked} from walked m where (select yes from enough)
+    union all
+    select ${ranked} from (
+      select * from ${board}
+      where not (select yes from enough) and search_vector @@ ${query}
+      -- An expression no index provides: the GIN index finds the rows, which are then sorted.
+      order by created_at + interval '0 s' desc limit ${SEARCH_COUNT_CAP}
+    ) m`;
 }
 
-const needColumns = sql`m.id::text as "_id", m.type, m.service_name as "serviceName", m.description, m.category, m.images,
-  json_build_object('address', m.address, 'city', m.city, 'state', m.state) as location`;
+/** One card row of any board: the columns its card needs, null where the board has none. */
+interface CardRow {
+  board: 'needs' | 'events' | 'skills';
+  total: number | string;
+  position: number | string;
+  id: string;
+  type: string | null;
+  title: string;
+  description: string;
+  category: string | null;
+  customCategory: string | null;
+  images: string[] | null;
+  thumbnail: string | null;
+  startDate: string | null;
+  address: string;
+  city: string | null;
+  state: string | null;
+}
+
+/** A board's page of cards: ranked, newest first among equals, SEARCH_PAGE of them, with the count. */
+function cardsOf(name: CardRow['board'], columns: SQL, words: number, query: SQL): SQL {
+  const board = sql.identifier(name);
+  return sql`(
+    with matches as materialized (${matchesOf(board, query, words)})
+    select ${name} as board, (select count(*) from matches) as total,
+      row_number() over (order by m.rank_ desc, m.created_at desc, m.id) as position, m.id::text as id, ${columns}
+    from matches m
+    order by m.rank_ desc, m.created_at desc, m.id
+    limit ${SEARCH_PAGE}
+  )`;
+}
+
+const needCards = sql`m.type, m.service_name as title, m.description, m.category, null as "customCategory", m.images,
+  null as thumbnail, null as "startDate", m.address, m.city, m.state`;
+const eventCards = sql`null as type, m.title, m.description, null as category, null as "customCategory", null::text[] as images,
+  m.thumbnail, m.start_date::text as "startDate", m.address, null as city, null as state`;
+const skillCards = sql`null as type, m.title, m.description, m.category, m.custom_category as "customCategory", m.images,
+  null as thumbnail, null as "startDate", m.address, null as city, null as state`;
+
+type NeedCard = Static<typeof NeedHit>;
+type EventCard = Static<typeof EventHit>;
+type SkillCard = Static<typeof SkillHit>;
+
 // `url` is made here from the id, never taken from a stored value.
-const eventColumns = sql`m.id::text as "_id", m.title, m.description, m.thumbnail, m.start_date::text as "startDate", m.address,
-  json_build_object('address', m.address) as location, '/events/' || m.id as url`;
-const skillColumns = sql`m.id::text as "_id", m.title, m.description, m.images, m.category, m.custom_category as "customCategory",
-  m.address, '/skills/' || m.id as url`;
+const toNeedHit = (row: CardRow): NeedCard => ({
+  _id: row.id, type: row.type ?? '', serviceName: row.title, description: row.description, category: row.category ?? '',
+  images: row.images ?? [], location: { address: row.address, city: row.city ?? '', state: row.state ?? '' },
+});
+const toEventHit = (row: CardRow): EventCard => ({
+  _id: row.id, title: row.title, description: row.description, thumbnail: row.thumbnail ?? '', startDate: row.startDate ?? '',
+  address: row.address, location: { address: row.address }, url: `/events/${row.id}`,
+});
+const toSkillHit = (row: CardRow): SkillCard => ({
+  _id: row.id, title: row.title, description: row.description, images: row.images ?? [], category: row.category ?? '',
+  customCategory: row.customCategory ?? '', address: row.address, url: `/skills/${row.id}`,
+});
+
+function groupOf<T>(rows: CardRow[], board: CardRow['board'], toHit: (row: CardRow) => T): GroupResult<T> {
+  const mine = rows.filter((row) => row.board === board).sort((a, b) => Number(a.position) - Number(b.position));
+  const count = mine.length > 0 ? Number(mine[0].total) : 0;
+  return { count, capped: count >= SEARCH_COUNT_CAP, items: mine.map(toHit) };
+}
 
 const none = { count: 0, capped: false, items: [] };
 
+/** The three groups in one statement: one round trip after the words are looked up. */
 export async function search(db: Db, q: string) {
-  const tsquery = await searchQuery(db, q);
-  if (tsquery === null) return { needs: none, events: none, skills: none, totalResults: 0 };
-  const [needs, events, skills] = [
-    await searchGroup<Static<typeof NeedHit>>(db, 'needs', needColumns, tsquery),
-    await searchGroup<Static<typeof EventHit>>(db, 'events', eventColumns, tsquery),
-    await searchGroup<Static<typeof SkillHit>>(db, 'skills', skillColumns, tsquery),
-  ];
+  const words = await searchQuery(db, q);
+  if (words === null) return { needs: none, events: none, skills: none, totalResults: 0 };
+  const query = sql`${words.tsquery}::tsquery`;
+  const answer = await db.execute(sql`
+    ${cardsOf('needs', needCards, words.words, query)}
+    union all ${cardsOf('events', eventCards, words.words, query)}
+    union all ${cardsOf('skills', skillCards, words.words, query)}`);
+  const rows = (answer as unknown as { rows: CardRow[] }).rows;
+  const needs = groupOf(rows, 'needs', toNeedHit);
+  const events = groupOf(rows, 'events', toEventHit);
+  const skills = groupOf(rows, 'skills', toSkillHit);
   return { needs, events, skills, totalResults: needs.count + events.count + skills.count };
 }
