@@ -1,16 +1,13 @@
-import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { getErrorMessage, useDeleteEventMutation, useGetEventQuery, type TravelEvent } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
-import { Button, ButtonLink } from '@/shared/ui/button';
-import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { Icon } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
-import { ContactModal } from '@/widgets/contact-modal';
+import { RecordActions } from '@/widgets/record-actions';
 import { formatDateRange, formatTimeRange } from '../lib/dates';
 import { EVENT_MESSAGES } from '../lib/event-form';
 import { EventLoadProblem, isMissing } from './event-load-problem';
@@ -50,8 +47,6 @@ function EventDetail({ event }: { event: TravelEvent }) {
   const navigate = useNavigate();
   const userId = useSelector(selectUserId);
   const isOwner = userId !== null && userId !== undefined && userId === event.createdBy._id;
-  const [contactOpen, setContactOpen] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const [deleteEvent, { isLoading: deleting }] = useDeleteEventMutation();
   const organiser = [event.createdBy.firstName, event.createdBy.lastName].filter(Boolean).join(' ');
   const times = formatTimeRange(event.timeFrom, event.timeTo);
@@ -59,11 +54,9 @@ function EventDetail({ event }: { event: TravelEvent }) {
   const remove = async () => {
     try {
       const result = await deleteEvent(event._id).unwrap();
-      setConfirming(false);
       toast.success(result.message || EVENT_MESSAGES.deleted);
       navigate(paths.events.root());
     } catch (failure) {
-      setConfirming(false);
       toast.error(getErrorMessage(failure));
     }
   };
@@ -106,43 +99,18 @@ function EventDetail({ event }: { event: TravelEvent }) {
           )}
         </dl>
         <p className="event-detail__description">{event.description}</p>
-        <div className="event-detail__actions">
-          <Button onClick={() => setContactOpen(true)}>
-            <Icon name="phone" size={18} />
-            Contact
-          </Button>
-          {isOwner && (
-            <>
-              <ButtonLink variant="secondary" to={paths.events.edit(event._id)}>
-                Edit
-              </ButtonLink>
-              <Button variant="danger" onClick={() => setConfirming(true)}>
-                <Icon name="trash" size={18} />
-                Delete
-              </Button>
-            </>
-          )}
-        </div>
+        <RecordActions
+          className="event-detail__actions"
+          contact={{ name: organiser, email: event.createdBy.email, phone: event.createdBy.contactNumber }}
+          owner={isOwner ? {
+            editTo: paths.events.edit(event._id),
+            deleteTitle: 'Delete this event?',
+            deleteText: `“${event.title}” will be removed for everyone. This cannot be undone.`,
+            deleting,
+            onDelete: remove,
+          } : undefined}
+        />
       </div>
-      <ContactModal
-        open={contactOpen}
-        onClose={() => setContactOpen(false)}
-        name={organiser}
-        email={event.createdBy.email}
-        phone={event.createdBy.contactNumber}
-      />
-      <ConfirmDialog
-        open={confirming}
-        title="Delete this event?"
-        tone="danger"
-        confirmLabel="Delete"
-        busy={deleting}
-        busyLabel="Deleting..."
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirming(false)}
-      >
-        <p>“{event.title}” will be removed for everyone. This cannot be undone.</p>
-      </ConfirmDialog>
     </article>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -7,12 +6,11 @@ import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { Carousel } from '@/shared/ui/carousel';
-import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import { StatusPage } from '@/shared/ui/status-page';
-import { ContactModal } from '@/widgets/contact-modal';
+import { RecordActions } from '@/widgets/record-actions';
 import { NEED_MESSAGES } from '../config/messages';
 import { needImages, STOCK_IMAGES } from '../lib/images';
 import './needs.css';
@@ -22,11 +20,12 @@ const isNotFound = (error: unknown) => typeof error === 'object' && error !== nu
 const fullAddress = (need: Need) =>
   [need.location.address, need.location.city, need.location.state, need.location.postalCode].filter(Boolean).join(', ');
 
-/** Edit and Delete, for the need's owner only. */
-function OwnerControls({ need }: { need: Need }) {
+function NeedDetail({ need }: { need: Need }) {
+  const userId = useSelector(selectUserId);
   const navigate = useNavigate();
   const [deleteNeed, { isLoading: deleting }] = useDeleteNeedMutation();
-  const [confirming, setConfirming] = useState(false);
+  const isOwner = userId !== null && userId === need.user._id;
+  const poster = [need.user.firstName, need.user.lastName].filter(Boolean).join(' ');
 
   const remove = async () => {
     try {
@@ -34,40 +33,9 @@ function OwnerControls({ need }: { need: Need }) {
       toast.success(NEED_MESSAGES.deleted);
       void navigate(paths.needs.root(), { replace: true });
     } catch (error) {
-      setConfirming(false);
       toast.error(isNetworkError(error) ? NEED_MESSAGES.tryAgain : getErrorMessage(error, NEED_MESSAGES.deleteFailed));
     }
   };
-
-  return (
-    <>
-      <ButtonLink to={paths.needs.edit(need._id)} variant="secondary">
-        Edit
-      </ButtonLink>
-      <Button variant="danger" onClick={() => setConfirming(true)}>
-        Delete
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        title="Delete this need?"
-        tone="danger"
-        confirmLabel="Delete"
-        busy={deleting}
-        busyLabel="Deleting..."
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirming(false)}
-      >
-        <p>“{need.serviceName}” will be removed from the board, with its photos.</p>
-      </ConfirmDialog>
-    </>
-  );
-}
-
-function NeedDetail({ need }: { need: Need }) {
-  const userId = useSelector(selectUserId);
-  const [contactOpen, setContactOpen] = useState(false);
-  const isOwner = userId !== null && userId === need.user._id;
-  const poster = [need.user.firstName, need.user.lastName].filter(Boolean).join(' ');
 
   return (
     <article className="need-detail">
@@ -102,16 +70,16 @@ function NeedDetail({ need }: { need: Need }) {
           </div>
         )}
       </dl>
-      <div className="need-detail__actions">
-        <Button onClick={() => setContactOpen(true)}>Contact</Button>
-        {isOwner && <OwnerControls need={need} />}
-      </div>
-      <ContactModal
-        open={contactOpen}
-        onClose={() => setContactOpen(false)}
-        name={poster}
-        email={need.contactDetails?.email}
-        phone={need.contactDetails?.phone}
+      <RecordActions
+        className="need-detail__actions"
+        contact={{ name: poster, email: need.contactDetails?.email, phone: need.contactDetails?.phone }}
+        owner={isOwner ? {
+          editTo: paths.needs.edit(need._id),
+          deleteTitle: 'Delete this need?',
+          deleteText: `“${need.serviceName}” will be removed from the board, with its photos.`,
+          deleting,
+          onDelete: remove,
+        } : undefined}
       />
     </article>
   );

@@ -9,12 +9,11 @@ import { assetUrl, getAppConfig, paths } from '@/shared/config';
 import { truncate } from '@/shared/lib/text';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { Carousel } from '@/shared/ui/carousel';
-import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { Modal } from '@/shared/ui/modal';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
-import { ContactModal } from '@/widgets/contact-modal';
+import { RecordActions } from '@/widgets/record-actions';
 import './skill-detail-page.css';
 
 /** The detail page shows this much of the description until 'See All'. */
@@ -77,8 +76,6 @@ function SkillDetail({ skill, onDeleted }: { skill: Skill; onDeleted: (skill: Sk
   const userId = useSelector(selectUserId);
   const isOwner = userId !== null && userId === skill.user._id;
   const [expanded, setExpanded] = useState(false);
-  const [contactOpen, setContactOpen] = useState(false);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [enlarged, setEnlarged] = useState<number | null>(null);
   const [deleteSkill, { isLoading: deleting }] = useDeleteSkillMutation();
   const navigate = useNavigate();
@@ -96,14 +93,12 @@ function SkillDetail({ skill, onDeleted }: { skill: Skill; onDeleted: (skill: Sk
   const remove = async () => {
     try {
       await deleteSkill(skill._id).unwrap();
-      setConfirmingDelete(false);
       // In one go, so no render shows the emptied entry before the page keeps the skill on screen.
       onDeleted(skill);
       dispatch(forgetSkill(skill._id));
       toast.success(SKILL_DELETED);
       navigate(paths.skills.root());
     } catch (failure) {
-      setConfirmingDelete(false);
       toast.error(getErrorMessage(failure));
     }
   };
@@ -164,40 +159,18 @@ function SkillDetail({ skill, onDeleted }: { skill: Skill; onDeleted: (skill: Sk
           </p>
         )}
 
-        <div className="skill-detail__actions">
-          <Button onClick={() => setContactOpen(true)}>Contact</Button>
-          {isOwner && (
-            <>
-              <ButtonLink variant="secondary" to={paths.skills.edit(skill._id)}>
-                Edit
-              </ButtonLink>
-              <Button variant="danger" onClick={() => setConfirmingDelete(true)}>
-                Delete
-              </Button>
-            </>
-          )}
-        </div>
+        <RecordActions
+          className="skill-detail__actions"
+          contact={{ name: ownerName, email: skill.email, phone: skill.contact }}
+          owner={isOwner ? {
+            editTo: paths.skills.edit(skill._id),
+            deleteTitle: 'Delete this skill?',
+            deleteText: `“${skill.title}” and its images will be removed for good.`,
+            deleting,
+            onDelete: remove,
+          } : undefined}
+        />
       </div>
-
-      <ContactModal
-        open={contactOpen}
-        onClose={() => setContactOpen(false)}
-        name={ownerName}
-        email={skill.email}
-        phone={skill.contact}
-      />
-      <ConfirmDialog
-        open={confirmingDelete}
-        title="Delete this skill?"
-        tone="danger"
-        confirmLabel="Delete"
-        busy={deleting}
-        busyLabel="Deleting..."
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirmingDelete(false)}
-      >
-        <p>“{skill.title}” and its images will be removed for good.</p>
-      </ConfirmDialog>
       <Modal
         open={enlarged !== null}
         onClose={() => setEnlarged(null)}

@@ -1,1 +1,0 @@
-export { ContactModal, telHref } from './ui/contact-modal';

@@ -1,0 +1,2 @@
+export { ContactModal, telHref } from './ui/contact-modal';
+export { RecordActions, type OwnerActions } from './ui/record-actions';
