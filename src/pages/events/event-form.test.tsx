@@ -138,7 +138,7 @@ describe('Request Event', () => {
     expect(sent).toEqual([]);
   });
 
-  it("sends the form ('Submitting...'), says 'Event created!' and goes home", async () => {
+  it("sends the form ('Submitting...'), says 'Success' / 'Event created!' and goes home", async () => {
     storeLogin();
     const sent = sentForms();
     let answer: () => void = () => undefined;
@@ -158,6 +158,7 @@ describe('Request Event', () => {
     expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
     answer();
     expect(await screen.findByText('Event created!')).toBeInTheDocument();
+    expect(screen.getByText('Success')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
 
     expect(sent).toHaveLength(1);

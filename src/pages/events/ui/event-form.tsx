@@ -15,6 +15,7 @@ import { paths, SUBMIT_MESSAGES } from '@/shared/config';
 import { useForm } from '@/shared/lib/form';
 import { Button } from '@/shared/ui/button';
 import { Modal } from '@/shared/ui/modal';
+import { toastSuccess } from '@/shared/ui/success-toast';
 import { TextField } from '@/shared/ui/text-field';
 import { today } from '../lib/dates';
 import {
@@ -170,10 +171,10 @@ export function EventForm({ event }: EventFormProps) {
       const saved = await request.unwrap();
       attempt.current = null;
       if (event) {
-        toast.success(saved.message || EVENT_MESSAGES.updated);
+        toastSuccess(saved.message || EVENT_MESSAGES.updated);
         navigate(paths.events.byId(event._id));
       } else {
-        toast.success(saved.message || EVENT_MESSAGES.created);
+        toastSuccess(saved.message || EVENT_MESSAGES.created);
         navigate(paths.home());
       }
     } catch (error) {

@@ -5,10 +5,11 @@ import { useCreateSkillMutation } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { PageMeta } from '@/shared/ui/page-meta';
+import { toastSuccess } from '@/shared/ui/success-toast';
 import { emptySkillValues, SKILL_MESSAGES, toSkillInput, type SkillValues } from '../lib/skill-values';
 import { useIdempotencyKey } from '../model/use-idempotency-key';
 import { SkillForm } from './skill-form';
-import { settleSkill, toastSuccess } from './submit-outcome';
+import { settleSkill } from './submit-outcome';
 import './skill-editor.css';
 
 /** Everything sent, the files themselves included: the same parts again are a retry of the same data. */

@@ -7,10 +7,11 @@ import { getAppConfig, paths } from '@/shared/config';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PageMeta } from '@/shared/ui/page-meta';
+import { toastSuccess } from '@/shared/ui/success-toast';
 import { Spinner } from '@/shared/ui/spinner';
 import { SKILL_MESSAGES, toSkillInput, toSkillValues, type SkillValues } from '../lib/skill-values';
 import { SkillForm } from './skill-form';
-import { settleSkill, toastSuccess } from './submit-outcome';
+import { settleSkill } from './submit-outcome';
 import './skill-editor.css';
 
 const isNotFound = (error: unknown) =>

@@ -1,16 +1,6 @@
-import { toast } from 'react-toastify';
 import { settleStatus, type SkillResult } from '@/shared/api';
 import { SKILL_MESSAGES } from '../lib/skill-values';
 import type { SubmitFailure } from './skill-form';
-
-/** A success toast with the dialog-like title the spec gives ('Success') over its text. */
-export function toastSuccess(text: string) {
-  toast.success(
-    <span className="skill-toast">
-      <strong>{SKILL_MESSAGES.success}</strong> <span>{text}</span>
-    </span>,
-  );
-}
 
 /** Settles a create or update: the answer, or what went wrong (the server's message, else 'Submission failed'). */
 export async function settleSkill(

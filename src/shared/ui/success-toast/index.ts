@@ -1,0 +1,1 @@
+export { toastSuccess } from './success-toast';
