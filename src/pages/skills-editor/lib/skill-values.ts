@@ -35,7 +35,6 @@ export const SKILL_MESSAGES = {
   imageRequired: 'At least three image is required.',
   tooManyImages: 'Maximum 4 images allowed.',
   tooManyPortfolioImages: 'Maximum 4 portfolio images allowed.',
-  success: SUBMIT_MESSAGES.success,
   created: SUBMIT_MESSAGES.created,
   updated: 'Skill updated!',
   error: SUBMIT_MESSAGES.error,
