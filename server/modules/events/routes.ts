@@ -14,7 +14,7 @@ import { MB } from '../../plugins/multipart.js';
 import { EventAnswer, EventForm, EventListAnswer, EventListQuery, EventSavedAnswer, FORM_FIELD_MAX } from './schemas.js';
 import { deleteEvent, findEvent, findOrganiser, findOwnership, insertEvent, listEvents, toEventDto, updateEvent } from './service.js';
 import { checkEventForm, isDay } from './validation.js';
-import { cachedRead, PAGES_KEPT } from '../../db/read-cache.js';
+import { sendCachedJson } from '../../lib/cached-answer.js';
 
 const EVENT_NOT_FOUND = 'Event not found';
 const ownerCallMissing = () => failure(404, EVENT_NOT_FOUND);
@@ -65,7 +65,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/all-requests', {
     config: { access: 'public' },
     schema: { querystring: EventListQuery, response: { 200: EventListAnswer } },
-  }, async (request) => {
+  }, async (request, reply) => {
     const q = request.query.q?.trim() ?? '';
     // Postgres text cannot hold some of them (NUL), and no title or address contains any.
     if (controlChars.test(q)) throw badRequest('q contains invalid characters');
@@ -75,10 +75,10 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { cursor } = request.query;
     const signedIn = request.user !== null;
     // Answers kept until the next write (db/read-cache.ts), as the needs board's.
-    return cachedRead(app.db, 'events-list', JSON.stringify([q, date, limit, cursor, signedIn]), async () => {
+    return sendCachedJson(reply, app.db, 'events-list', JSON.stringify([q, date, limit, cursor, signedIn]), async () => {
       const { page, nextCursor } = await listEvents(app.db, { q: q || undefined, date: date || undefined, limit, cursor });
       return { success: true, events: page.map((row) => toEventDto(row, signedIn)), nextCursor };
-    }, { maxEntries: PAGES_KEPT });
+    });
   });
 
   // "Join" only shows the event: the call reads and changes nothing.

@@ -15,7 +15,7 @@ import {
   assertOwner, createNeed, deleteNeed, findNeed, listNeeds, needNotFound, needOwner, toNeedDto, updateNeed,
 } from './service.js';
 import { checkKeptImages, checkNeed, isNeedType, MAX_IMAGES, TOO_MANY_IMAGES } from './validation.js';
-import { cachedRead, PAGES_KEPT } from '../../db/read-cache.js';
+import { sendCachedJson } from '../../lib/cached-answer.js';
 
 /** The files of each form, read before validation and taken by the handler. */
 const formImages = new WeakMap<FastifyRequest, Buffer[]>();
@@ -66,16 +66,16 @@ const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/all-needs', {
     config: { access: 'public' },
     schema: { querystring: NeedsQuery, response: { 200: NeedsAnswer } },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { type, limit, cursor } = request.query;
     if (type !== undefined && !isNeedType(type)) throw badRequest("type must be 'need' or 'available'");
     // Public, but a valid token identifies the caller: contact details go to signed-in callers only.
     const signedIn = request.user !== null;
-    // Every visitor opens the same first pages: answers are kept until the next write (db/read-cache.ts).
-    return cachedRead(app.db, 'needs-list', JSON.stringify([type, limit, cursor, signedIn]), async () => {
+    // Every visitor opens the same first pages: answers are kept, serialized, until the next write.
+    return sendCachedJson(reply, app.db, 'needs-list', JSON.stringify([type, limit, cursor, signedIn]), async () => {
       const { page, nextCursor } = await listNeeds(app.db, { type, limit, cursor });
       return { success: true, data: page.map((row) => toNeedDto(row, signedIn)), nextCursor };
-    }, { maxEntries: PAGES_KEPT });
+    });
   });
 
   app.get('/singleneeds/:id', {

@@ -16,7 +16,7 @@ import {
   deleteSkill, findOwner, findOwnership, findSkill, insertSkill, listSkills, toSkillDto, updateSkill,
 } from './service.js';
 import { checkSkillForm, MAX_IMAGES, MAX_PORTFOLIO_IMAGES } from './validation.js';
-import { cachedRead, PAGES_KEPT } from '../../db/read-cache.js';
+import { sendCachedJson } from '../../lib/cached-answer.js';
 
 const SKILL_NOT_FOUND = 'Skill not found';
 const skillMissing = () => failure(404, SKILL_NOT_FOUND);
@@ -90,7 +90,7 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/skills', {
     config: { access: 'public' },
     schema: { querystring: SkillListQuery, response: { 200: SkillListAnswer } },
-  }, async (request) => {
+  }, async (request, reply) => {
     const q = request.query.q?.trim() ?? '';
     // Postgres text cannot hold some of them (NUL), and no skill contains any.
     if (controlChars.test(q)) throw badRequest('q contains invalid characters');
@@ -98,10 +98,10 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { cursor } = request.query;
     const signedIn = request.user !== null;
     // Answers kept until the next write (db/read-cache.ts), as the needs board's.
-    return cachedRead(app.db, 'skills-list', JSON.stringify([q, limit, cursor, signedIn]), async () => {
+    return sendCachedJson(reply, app.db, 'skills-list', JSON.stringify([q, limit, cursor, signedIn]), async () => {
       const { page, nextCursor } = await listSkills(app.db, { q: q || undefined, limit, cursor });
       return { success: true, skills: page.map((row) => toSkillDto(row, signedIn)), nextCursor };
-    }, { maxEntries: PAGES_KEPT });
+    });
   });
 
   // The answer is the Skill itself, without an envelope (the SPA reads the body as the skill).

@@ -1,0 +1,46 @@
+import { brotliDecompressSync } from 'node:zlib';
+import { needs } from '../db/schema.js';
+import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../test/build-test-app.js';
+import { bearer, signUp } from '../test/fixtures.js';
+
+// The boards' list pages are kept serialized until the next write (lib/cached-answer.ts).
+let t: TestApp;
+let owner: { id: string; token: string };
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await signUp(t.app);
+  await t.db.insert(needs).values(Array.from({ length: 8 }, (_, i) => ({
+    userId: owner.id, type: 'need' as const, category: 'Accommodation', serviceName: `Room near the fort ${i}`,
+    description: 'A quiet room for a week, close to the old town.', phone: '+919876543210', email: 'asha@example.com',
+  })));
+}, SETUP_TIMEOUT);
+afterAll(() => t.close());
+
+const list = (headers: Record<string, string> = {}) => t.app.inject({ url: '/api/all-needs', headers });
+
+describe('cached list answers', () => {
+  it('answer JSON, the same text again, and contact details only to signed-in callers', async () => {
+    const first = await list();
+    const again = await list();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.body).toBe(first.body);
+    expect(first.json().data[0].contactDetails).toBeUndefined();
+    const signedIn = (await list(bearer(owner.token))).json();
+    expect(signedIn.data[0].contactDetails).toEqual({ phone: '+919876543210', email: 'asha@example.com' });
+  });
+
+  it('show a write at once', async () => {
+    expect((await list()).json().data.map((need: { serviceName: string }) => need.serviceName)).not.toContain('Scooter for the monsoon');
+    await t.db.insert(needs).values({ userId: owner.id, type: 'available', category: 'Transport', serviceName: 'Scooter for the monsoon', description: '.' });
+    expect((await list()).json().data[0].serviceName).toBe('Scooter for the monsoon');
+  });
+
+  it('are compressed like any answer above 1 KB', async () => {
+    const plain = await list();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const br = await list({ 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+  });
+});
