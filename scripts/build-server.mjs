@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, write
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import lockfile from 'proper-lockfile';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverBundle = path.join(root, 'dist-server', 'main.mjs');
@@ -47,6 +48,22 @@ export async function buildServer() {
     const aside = `${file.path}.${process.pid}`;
     writeFileSync(aside, file.contents);
     renameSync(aside, file.path);
+  }
+}
+
+/**
+ * Builds the bundle when it is stale, once: servers started together (bench:lighthouse starts three)
+ * wait on a lock for whichever builds first, then find it fresh.
+ */
+export async function ensureServerBundle() {
+  if (!serverBundleStale()) return;
+  const outdir = path.dirname(serverBundle);
+  mkdirSync(outdir, { recursive: true });
+  const release = await lockfile.lock(outdir, { retries: { retries: 600, minTimeout: 50, maxTimeout: 100 }, stale: 60_000 });
+  try {
+    if (serverBundleStale()) await buildServer();
+  } finally {
+    await release();
   }
 }
 

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer, serverBundle, serverBundleStale } from './build-server.mjs';
+import { ensureServerBundle, serverBundle } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'dist', 'index.html');
@@ -34,6 +34,6 @@ if (process.env.SKIP_BUILD !== 'true' && needsBuild()) {
   }
 }
 
-if (serverBundleStale()) await buildServer();
+await ensureServerBundle();
 process.setSourceMapsEnabled(true);
 await import(serverBundle);
