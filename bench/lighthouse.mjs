@@ -181,6 +181,14 @@ try {
     }
   }
 
+  /** The id of the first record of a list (`idFrom` of bench/page-routes.mjs). */
+  async function firstId({ list, key }) {
+    const answer = await (await fetch(`${app}${list}`)).json();
+    const id = answer[key]?.[0]?._id;
+    if (!id) throw new Error(`No record in ${list} to measure a detail page with`);
+    return id;
+  }
+
   const median = (values) => {
     const sorted = [...values].sort((a, b) => a - b);
     const middle = Math.floor(sorted.length / 2);
@@ -190,7 +198,11 @@ try {
   const targets = [
     { label: 'static HTML page', url: `${plain}/`, signedIn: false },
     { label: 'bare React 19 page', url: `${bare}/`, signedIn: false },
-    ...routes.map((route) => ({ label: route.path + (route.signedIn ? ' (logged in)' : ''), url: app + route.path, signedIn: route.signedIn })),
+    ...(await Promise.all(routes.map(async (route) => ({
+      label: route.path + (route.signedIn ? ' (logged in)' : ''),
+      url: app + (route.idFrom ? route.path.replace(':id', await firstId(route.idFrom)) : route.path),
+      signedIn: route.signedIn,
+    })))),
   ];
   const rows = [];
   for (const target of targets) {

@@ -1,5 +1,7 @@
 // The pages the first-load benchmark measures (npm run bench:lighthouse), in one place: a route a
 // later issue adds joins here. `signedIn`: measured with the demo account's stored session.
+// `idFrom`: the `:id` in the path is the first record of that list (the demo content's ids are made
+// afresh on every start).
 export const pageRoutes = [
   { path: '/', signedIn: false },
   { path: '/login', signedIn: false },
@@ -12,4 +14,10 @@ export const pageRoutes = [
   { path: '/events', signedIn: false },
   { path: '/needs', signedIn: false },
   { path: '/skills', signedIn: false },
+  { path: '/needs/:id', signedIn: false, idFrom: { list: '/api/all-needs?limit=1', key: 'data' } },
+  { path: '/events/:id', signedIn: false, idFrom: { list: '/api/all-requests?limit=1', key: 'events' } },
+  { path: '/skills/:id', signedIn: false, idFrom: { list: '/api/skills?limit=1', key: 'skills' } },
+  { path: '/needs/create-needs', signedIn: true },
+  { path: '/events/add-event', signedIn: true },
+  { path: '/skills/add-skills', signedIn: true },
 ];
