@@ -230,9 +230,10 @@ try {
   const bareRow = rows[1];
   const pad = (text, width) => String(text).padStart(width);
   console.log(`\nLighthouse ${RUNS > 1 ? `median of ${RUNS} runs` : '1 run'} per URL, mobile defaults, ${chromePath}\n`);
-  console.log(`${'page'.padEnd(28)}${pad('perf', 6)}${pad('LCP', 9)}${pad('TBT', 8)}${pad('CLS', 7)}${pad('bytes', 10)}${pad('LCP/bare', 10)}${pad('bytes/bare', 12)}`);
+  const labelWidth = Math.max(28, ...rows.map((row) => row.label.length + 2));
+  console.log(`${'page'.padEnd(labelWidth)}${pad('perf', 6)}${pad('LCP', 9)}${pad('TBT', 8)}${pad('CLS', 7)}${pad('bytes', 10)}${pad('LCP/bare', 10)}${pad('bytes/bare', 12)}`);
   for (const row of rows) {
-    console.log(`${row.label.padEnd(28)}${pad(row.performance, 6)}${pad((row.lcp / 1000).toFixed(2) + ' s', 9)}${pad(Math.round(row.tbt) + ' ms', 8)}`
+    console.log(`${row.label.padEnd(labelWidth)}${pad(row.performance, 6)}${pad((row.lcp / 1000).toFixed(2) + ' s', 9)}${pad(Math.round(row.tbt) + ' ms', 8)}`
       + `${pad(row.cls.toFixed(3), 7)}${pad((row.bytes / 1024).toFixed(1) + ' KB', 10)}${pad((row.lcp / bareRow.lcp).toFixed(2) + 'x', 10)}${pad((row.bytes / bareRow.bytes).toFixed(2) + 'x', 12)}`);
   }
   const appRows = rows.slice(2);
