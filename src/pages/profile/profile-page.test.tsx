@@ -52,7 +52,8 @@ it('shows the fresh profile: initials, first name, username, phone, e-mail, loca
   await setup();
   await waitFor(() => expect(document.title).toBe('My Profile | Need Spot'));
 
-  const summary = screen.getByRole('region', { name: 'Ashwini' });
+  // The title is set as the page mounts; the summary follows once the profile has been fetched.
+  const summary = await screen.findByRole('region', { name: 'Ashwini' });
   expect(within(summary).getByRole('heading', { name: 'Ashwini' })).toBeInTheDocument();
   expect(within(summary).getByText('@demo')).toBeInTheDocument();
   expect(within(summary).getByText(demoUser.phone)).toBeInTheDocument();
