@@ -166,13 +166,14 @@ it('toasts a server message without a field, and retries a lost answer with the 
   await view.user.click(screen.getByRole('button', { name: 'Create Need' }));
   expect(await screen.findByText('Too many uploads. Please try again later.')).toBeInTheDocument();
 
+  // The button reads 'Create Need' again once the failed call has settled (the toast may come first).
   server.use(http.post('*/api/create-need/:userId', () => HttpResponse.error(), { once: true }));
-  await view.user.click(screen.getByRole('button', { name: 'Create Need' }));
+  await view.user.click(await screen.findByRole('button', { name: 'Create Need' }));
   expect(await screen.findByText('Please try again')).toBeInTheDocument();
   expect(screen.getByLabelText('Category')).toHaveValue('Transport');
 
   server.resetHandlers();
-  await view.user.click(screen.getByRole('button', { name: 'Create Need' }));
+  await view.user.click(await screen.findByRole('button', { name: 'Create Need' }));
   await waitFor(() => expect(view.router.state.location.pathname).toBe('/needs'));
   const keys = (await writes.read()).map((request) => request.key);
   expect(keys).toHaveLength(3);
@@ -187,7 +188,7 @@ it('gives new data a new Idempotency-Key', async () => {
   await view.user.click(screen.getByRole('button', { name: 'Create Need' }));
   await screen.findByText('Too many uploads. Please try again later.');
   await view.user.type(screen.getByLabelText('Category'), ' and fuel');
-  await view.user.click(screen.getByRole('button', { name: 'Create Need' }));
+  await view.user.click(await screen.findByRole('button', { name: 'Create Need' }));
   await waitFor(() => expect(writes.seen).toHaveLength(2));
   expect(writes.seen[0].key).not.toBe(writes.seen[1].key);
 });
