@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { demoPosition } from '../mocks/fixtures/geo';
 import { uniqueUser, type TestUser } from './helpers';
 import { picture } from './pictures';
-import { expect, registerViaApi, sessionState, test } from './session';
+import { api, expect, registerViaApi, sessionState, storedToken, storedUserId, test } from './session';
 
 // The content boards (needs, events, skills) and the home search, against the real server. Each
 // journey posts under its own fresh account with a random word in its titles, so journeys running
@@ -10,12 +10,6 @@ import { expect, registerViaApi, sessionState, test } from './session';
 
 /** A word no other record has: lower-case letters only, so full-text search keeps it whole. */
 const uniqueWord = () => Array.from({ length: 9 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-
-const api = (path: string) => new URL(path, process.env.E2E_BASE_URL).href;
-
-/** The token a stored session (sessionState) carries. */
-const tokenOf = (state: Awaited<ReturnType<typeof sessionState>>) =>
-  state.origins[0].localStorage.find((item) => item.name === 'token')?.value ?? '';
 
 const UNAUTHORIZED = 'Unauthorized: You are not logged in. Please log in to submit an event.';
 
@@ -54,9 +48,8 @@ async function fillNeedText(page: Page, need: NeedText) {
 /** Posts a need through the API, as the form would (multipart, bearer); its id. */
 async function createNeedViaApi(request: APIRequestContext, user: TestUser, need: NeedText) {
   const state = await sessionState(request, user);
-  const { _id: userId } = JSON.parse(state.origins[0].localStorage.find((item) => item.name === 'userData')?.value ?? '{}') as { _id: string };
-  const response = await request.post(api(`/api/create-need/${userId}`), {
-    headers: { Authorization: `Bearer ${tokenOf(state)}` },
+  const response = await request.post(api(`/api/create-need/${storedUserId(state)}`), {
+    headers: { Authorization: `Bearer ${storedToken(state)}` },
     multipart: {
       ...need,
       address: 'Rua de Ourem',
@@ -370,7 +363,7 @@ test.describe('signed in', () => {
       await expect(otherPage.getByText('You can only edit your own needs.')).toBeVisible();
       await expect(otherPage.getByLabel('Service name', { exact: true })).toHaveCount(0);
       await other.close();
-      const asStranger = { Authorization: `Bearer ${tokenOf(strangerState)}` };
+      const asStranger = { Authorization: `Bearer ${storedToken(strangerState)}` };
       const edit = await request.put(api(`/api/needs/${id}`), {
         headers: asStranger,
         multipart: {

@@ -4,7 +4,7 @@ import { uniqueUser, type TestUser } from './helpers';
 type StorageState = { cookies: []; origins: { origin: string; localStorage: { name: string; value: string }[] }[] };
 
 /** The server's address: global-setup sets it after the config (and its `use.baseURL`) was read. */
-const api = (path: string) => new URL(path, process.env.E2E_BASE_URL).href;
+export const api = (path: string) => new URL(path, process.env.E2E_BASE_URL).href;
 
 /** Registers through the API, as the registration form would. */
 export async function registerViaApi(request: APIRequestContext, user: TestUser) {
@@ -33,6 +33,14 @@ export async function sessionState(request: APIRequestContext, user: Pick<TestUs
     }],
   };
 }
+
+const stored = (state: StorageState, name: string) => state.origins[0].localStorage.find((item) => item.name === name)?.value ?? '';
+
+/** The bearer token of a stored session (`sessionState`). */
+export const storedToken = (state: StorageState) => stored(state, 'token');
+
+/** The user id of a stored session (`sessionState`). */
+export const storedUserId = (state: StorageState) => (JSON.parse(stored(state, 'userData') || '{}') as { _id?: string })._id ?? '';
 
 /**
  * Journeys get a fresh account (`account`, registered through the API); with
