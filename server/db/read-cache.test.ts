@@ -2,7 +2,7 @@ import { eq, is, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from './schema.js';
 import { sessions, users } from './schema.js';
-import { cachedRead } from './read-cache.js';
+import { cachedRead, cachedReadMany } from './read-cache.js';
 import { createDatabase, writeCounterOf } from './client.js';
 import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../test/build-test-app.js';
 import { bearer, signUp } from '../test/fixtures.js';
@@ -55,6 +55,21 @@ describe('reads cached until the next write', () => {
     await t.db.execute(sql`update users set bio = bio where false`);
     await cachedRead(t.db, 'test', 'k', load);
     expect(loads).toBe(2);
+  });
+
+  it('several keys: only those not kept are loaded, in one call, and all are dropped after any write', async () => {
+    const calls: string[][] = [];
+    const loadMany = async (keys: string[]) => {
+      calls.push(keys);
+      return new Map(keys.map((key) => [key, key.toUpperCase()]));
+    };
+    expect(await cachedReadMany(t.db, 'many', ['a', 'b'], loadMany)).toEqual(new Map([['a', 'A'], ['b', 'B']]));
+    expect(await cachedReadMany(t.db, 'many', ['b', 'c'], loadMany)).toEqual(new Map([['b', 'B'], ['c', 'C']]));
+    expect(await cachedReadMany(t.db, 'many', ['a', 'c'], loadMany)).toEqual(new Map([['a', 'A'], ['c', 'C']]));
+    expect(calls).toEqual([['a', 'b'], ['c']]);
+    await t.db.execute(sql`update users set bio = bio where false`);
+    await cachedReadMany(t.db, 'many', ['a'], loadMany);
+    expect(calls).toEqual([['a', 'b'], ['c'], ['a']]);
   });
 
   it('a value read while a write ran is not kept', async () => {

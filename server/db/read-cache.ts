@@ -15,25 +15,56 @@ export const PAGES_KEPT = 200;
 const MAX_PER_KIND = 10_000;
 const caches = new WeakMap<Db, { writes: number; kinds: Map<string, Map<string, unknown>> }>();
 
+/** The entries of `kind` that are true as of the current write count, or undefined while nothing may be cached. */
+function entriesOf(db: Db, kind: string) {
+  const counter = writeCounterOf(db);
+  const writes = counter?.();
+  if (writes === undefined) return undefined;
+  let cache = caches.get(db);
+  if (!cache || cache.writes !== writes) caches.set(db, (cache = { writes, kinds: new Map() }));
+  let entries = cache.kinds.get(kind);
+  if (!entries) cache.kinds.set(kind, (entries = new Map()));
+  // A write that ran while a value was read makes it stale at once: kept only if none did.
+  const keep = (key: string, value: unknown, maxEntries: number) => {
+    if (counter?.() !== writes) return;
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+    entries.set(key, value);
+  };
+  return { entries, keep };
+}
+
 export async function cachedRead<T>(
   db: Db, kind: string, key: string, load: () => Promise<T | undefined>,
   /** Fewer entries for large values (a list page): the oldest goes first. */
   { maxEntries = MAX_PER_KIND }: { maxEntries?: number } = {},
 ): Promise<T | undefined> {
-  const counter = writeCounterOf(db);
-  const writes = counter?.();
-  if (writes === undefined) return load();
-  let cache = caches.get(db);
-  if (!cache || cache.writes !== writes) caches.set(db, (cache = { writes, kinds: new Map() }));
-  let entries = cache.kinds.get(kind);
-  if (!entries) cache.kinds.set(kind, (entries = new Map()));
-  if (entries.has(key)) return entries.get(key) as T;
-
+  const cache = entriesOf(db, kind);
+  if (!cache) return load();
+  if (cache.entries.has(key)) return cache.entries.get(key) as T;
   const value = await load();
-  // A write that ran while the row was read makes it stale at once: kept only if none did.
-  if (value !== undefined && counter?.() === writes) {
-    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-    entries.set(key, value);
-  }
+  if (value !== undefined) cache.keep(key, value, maxEntries);
   return value;
+}
+
+/**
+ * `cachedRead` for several keys at once: the ones not kept are loaded together by one call of
+ * `loadMany` (one query for all of them), which answers a value for each key it is given.
+ */
+export async function cachedReadMany<T>(
+  db: Db, kind: string, keys: string[], loadMany: (missing: string[]) => Promise<Map<string, T>>,
+): Promise<Map<string, T>> {
+  const cache = entriesOf(db, kind);
+  if (!cache) return loadMany(keys);
+  const found = new Map<string, T>();
+  const missing: string[] = [];
+  for (const key of keys) {
+    if (cache.entries.has(key)) found.set(key, cache.entries.get(key) as T);
+    else missing.push(key);
+  }
+  if (missing.length === 0) return found;
+  for (const [key, value] of await loadMany(missing)) {
+    found.set(key, value);
+    cache.keep(key, value, MAX_PER_KIND);
+  }
+  return found;
 }

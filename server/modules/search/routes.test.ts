@@ -1,3 +1,4 @@
+import { writeCounterOf } from '../../db/client.js';
 import { needs, events, skills } from '../../db/schema.js';
 import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
 import { signUp } from '../../test/fixtures.js';
@@ -111,5 +112,19 @@ describe('GET /api/search', () => {
     expect(titles(body.data.needs)).toEqual(['Marigold lantern workshop']);
     expect(body.data.needs).toMatchObject({ count: 1, capped: false });
     expect((await search('marigold')).body.data.needs).toMatchObject({ count: SEARCH_COUNT_CAP, capped: true });
+  });
+
+  it('reads only: a search does not count as a write (which would empty every cache)', async () => {
+    const writes = writeCounterOf(t.db)!();
+    for (const q of ['hostel', 'hostle', 'hostel beach', 'zxqv']) await search(q);
+    expect(writeCounterOf(t.db)!()).toBe(writes);
+  });
+
+  it('answers a repeated search the same, and the new answer once a board changes', async () => {
+    const first = (await search('kayak')).body;
+    expect(first.data.meta.totalResults).toBe(0);
+    expect((await search('kayak')).body).toEqual(first);
+    await t.db.insert(needs).values({ userId: owner, type: 'need', category: 'Sport', serviceName: 'Kayak for a day', description: 'On the river.' });
+    expect(titles((await search('kayak')).body.data.needs)).toEqual(['Kayak for a day']);
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sendCachedJson } from '../../lib/cached-answer.js';
 import { SearchAnswer, SearchQuery } from './schemas.js';
 import { search } from './service.js';
 
@@ -12,13 +13,17 @@ const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: SearchQuery,
       response: { 200: SearchAnswer },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const q = request.query.q.trim().replace(/\s+/g, ' ');
     if (q === '') {
       return { success: true, data: { meta: { query: '', totalResults: 0 }, needs: emptyGroup, events: emptyGroup, skills: emptyGroup } };
     }
-    const { needs, events, skills, totalResults } = await search(app.db, q);
-    return { success: true, data: { meta: { query: q, totalResults }, needs, events, skills } };
+    // The answer is the same for every caller (cards carry no contact details): the searches many
+    // visitors make ('hostel', a city) cost one query each until the boards change, as list pages do.
+    return sendCachedJson(reply, app.db, 'search', q, async () => {
+      const { needs, events, skills, totalResults } = await search(app.db, q);
+      return { success: true, data: { meta: { query: q, totalResults }, needs, events, skills } };
+    });
   });
 };
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Static } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/client.js';
+import { cachedReadMany } from '../../db/read-cache.js';
 import type { EventHit, NeedHit, SkillHit } from './schemas.js';
 
 /** Cards per group in one answer. */
@@ -26,45 +27,74 @@ const MENDS_PER_WORD = 3;
 /** A lexeme as a tsquery operand: quoted, so no character in it is read as query syntax. */
 const operand = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
+interface Term {
+  term: string;
+  /** The term, and for a word no row has ever had, the dictionary words closest to it. */
+  options: string[];
+}
+
 /**
- * The text query as a tsquery: every word must match (English stemming: 'hostels' is 'hostel'),
- * and a word no row has ever had may also match the dictionary words closest to it by trigram
- * similarity ('hostle' → 'hostel'; pg_trgm's `%`, similarity at least 0.3): `'hostle' | 'hostel' | ...`.
- * A typo in the first letter, or one that changes the length by more than 2, is not mended. Null when the text has no word
- * at all (only stop words or punctuation). One query against the small dictionary, whatever the
- * boards' size.
+ * Each typed word's terms (stemmed lexemes: 'hostels' is 'hostel'; none for a stop word), with the
+ * dictionary words closest to a word no row has ever had, by trigram similarity ('hostle' →
+ * 'hostel'; pg_trgm's `%`, similarity at least 0.3). A typo in the first letter, or one that
+ * changes the length by more than 2, is not mended. One query against the small dictionary for all
+ * the words not already known; the words of other searches are kept until the next write (which
+ * may change the dictionary), so a search made of words typed before costs no query here.
+ */
+async function termsOf(db: Db, words: string[]): Promise<Map<string, Term[]>> {
+  return cachedReadMany(db, 'search-words', words, async (missing) => {
+    const rows = await db.execute<{ word: string; term: string; known: boolean; close: string[] }>(sql`
+      select t.word, t.term,
+        exists (select 1 from search_words w where w.word = t.term) as known,
+        array(
+          select w.word from search_words w
+          -- A known word is taken as it is: no trigram work for it.
+          where length(t.term) >= ${MEND_MIN_LENGTH} and not exists (select 1 from search_words k where k.word = t.term)
+            and left(w.word, 1) = left(t.term, 1) and length(w.word) between length(t.term) - 2 and length(t.term) + 2
+            and w.word % t.term
+          order by similarity(w.word, t.term) desc, w.word
+          limit ${MENDS_PER_WORD}
+        ) as close
+      from (
+        select typed.word, unnest(tsvector_to_array(to_tsvector('english', typed.word))) as term
+        from jsonb_array_elements_text(${JSON.stringify(missing)}::jsonb) as typed(word)
+      ) t`);
+    const terms = new Map<string, Term[]>(missing.map((word) => [word, []]));
+    for (const { word, term, known, close } of (rows as unknown as { rows: { word: string; term: string; known: boolean; close: string[] }[] }).rows) {
+      terms.get(word)!.push({ term, options: known ? [term] : [term, ...close.filter((other) => other !== term)] });
+    }
+    return terms;
+  });
+}
+
+/**
+ * The text query as a tsquery: every term of every typed word must match, a mended word as any of
+ * its options: `'hostle' | 'hostel' | ...`. Null when the text has no word at all (only stop words
+ * or punctuation).
  */
 async function searchQuery(db: Db, q: string): Promise<{ tsquery: string; words: number } | null> {
-  const rows = await db.execute<{ term: string; known: boolean; close: string[] }>(sql`
-    select t.term,
-      exists (select 1 from search_words w where w.word = t.term) as known,
-      array(
-        select w.word from search_words w
-        where length(t.term) >= ${MEND_MIN_LENGTH}
-          and left(w.word, 1) = left(t.term, 1) and length(w.word) between length(t.term) - 2 and length(t.term) + 2
-          and w.word % t.term
-        order by similarity(w.word, t.term) desc, w.word
-        limit ${MENDS_PER_WORD}
-      ) as close
-    from (select distinct unnest(tsvector_to_array(to_tsvector('english', ${q}))) as term) t
-    order by t.term`);
-  const terms = (rows as unknown as { rows: { term: string; known: boolean; close: string[] }[] }).rows;
-  if (terms.length === 0) return null;
-  const tsquery = terms
-    .map(({ term, known, close }) => {
-      const options = known ? [term] : [term, ...close.filter((word) => word !== term)];
+  const typed = [...new Set(q.toLowerCase().split(/\s+/).filter((word) => word !== ''))];
+  const byTerm = new Map<string, string[]>();
+  for (const terms of (await termsOf(db, typed)).values()) {
+    for (const { term, options } of terms) byTerm.set(term, options);
+  }
+  if (byTerm.size === 0) return null;
+  const tsquery = [...byTerm.keys()].sort()
+    .map((term) => {
+      const options = byTerm.get(term)!;
       return options.length === 1 ? operand(term) : `(${options.map(operand).join(' | ')})`;
     })
     .join(' & ');
-  return { tsquery, words: terms.length };
+  return { tsquery, words: byTerm.size };
 }
 
 /** How many of a board's newest rows a search of several words walks first (see `matchesOf`). */
 const WALK_ROWS = 1_000;
 
 /**
- * The newest SEARCH_COUNT_CAP rows of a board whose full-text vector matches, each with its rank
- * (name above category above the rest).
+ * The newest SEARCH_COUNT_CAP rows of a board whose full-text vector matches, as (id, created_at,
+ * rank_) only (the page's cards are read afterwards, 20 rows by primary key), ranked name above
+ * category above the rest.
  *
  * One word: the planner knows how many rows have it (ANALYZE keeps word frequencies) and picks
  * well: a common word walks the created_at index from the newest row and stops at the cap; a rare
@@ -74,19 +104,20 @@ const WALK_ROWS = 1_000;
  * cap, the GIN index answers instead, at the cost of what it finds.
  */
 function matchesOf(board: ReturnType<typeof sql.identifier>, query: SQL, words: number): SQL {
-  const ranked = sql`m.*, ts_rank(m.search_vector, ${query}) as rank_`;
+  const ranked = sql`m.id, m.created_at, ts_rank(m.search_vector, ${query}) as rank_`;
+  const slim = sql`id, created_at, search_vector`;
   const newest = sql`order by created_at desc limit ${SEARCH_COUNT_CAP}`;
-  if (words === 1) return sql`select ${ranked} from (select * from ${board} where search_vector @@ ${query} ${newest}) m`;
+  if (words === 1) return sql`select ${ranked} from (select ${slim} from ${board} where search_vector @@ ${query} ${newest}) m`;
   return sql`
     with walked as materialized (
-      select * from (select * from ${board} order by created_at desc limit ${WALK_ROWS}) w
+      select ${slim} from (select ${slim} from ${board} order by created_at desc limit ${WALK_ROWS}) w
       where search_vector @@ ${query} ${newest}
     ),
     enough as materialized (select count(*) = ${SEARCH_COUNT_CAP} as yes from walked)
     select ${ranked} from walked m where (select yes from enough)
     union all
     select ${ranked} from (
-      select * from ${board}
+      select ${slim} from ${board}
       where not (select yes from enough) and search_vector @@ ${query}
       -- An expression no index provides: the GIN index finds the rows, which are then sorted.
       order by created_at + interval '0 s' desc limit ${SEARCH_COUNT_CAP}
@@ -116,12 +147,13 @@ interface CardRow {
 function cardsOf(name: CardRow['board'], columns: SQL, words: number, query: SQL): SQL {
   const board = sql.identifier(name);
   return sql`(
-    with matches as materialized (${matchesOf(board, query, words)})
-    select ${name} as board, (select count(*) from matches) as total,
-      row_number() over (order by m.rank_ desc, m.created_at desc, m.id) as position, m.id::text as id, ${columns}
-    from matches m
-    order by m.rank_ desc, m.created_at desc, m.id
-    limit ${SEARCH_PAGE}
+    with matches as materialized (${matchesOf(board, query, words)}),
+    page as (
+      select p.id, row_number() over (order by p.rank_ desc, p.created_at desc, p.id) as position
+      from matches p order by p.rank_ desc, p.created_at desc, p.id limit ${SEARCH_PAGE}
+    )
+    select ${name} as board, (select count(*) from matches) as total, p.position, m.id::text as id, ${columns}
+    from page p join ${board} m on m.id = p.id
   )`;
 }
 
@@ -163,10 +195,13 @@ export async function search(db: Db, q: string) {
   const words = await searchQuery(db, q);
   if (words === null) return { needs: none, events: none, skills: none, totalResults: 0 };
   const query = sql`${words.tsquery}::tsquery`;
+  // Starts with `select`: db/client.ts counts any other statement as a write (which empties caches).
   const answer = await db.execute(sql`
-    ${cardsOf('needs', needCards, words.words, query)}
-    union all ${cardsOf('events', eventCards, words.words, query)}
-    union all ${cardsOf('skills', skillCards, words.words, query)}`);
+    select * from (
+      ${cardsOf('needs', needCards, words.words, query)}
+      union all ${cardsOf('events', eventCards, words.words, query)}
+      union all ${cardsOf('skills', skillCards, words.words, query)}
+    ) cards`);
   const rows = (answer as unknown as { rows: CardRow[] }).rows;
   const needs = groupOf(rows, 'needs', toNeedHit);
   const events = groupOf(rows, 'events', toEventHit);
