@@ -14,6 +14,7 @@ import notificationsRoutes from './modules/notifications/routes.js';
 import passwordResetRoutes from './modules/password-reset/routes.js';
 import searchRoutes from './modules/search/routes.js';
 import skillsRoutes from './modules/skills/routes.js';
+import whispersRoutes from './modules/whispers/routes.js';
 import usersRoutes from './modules/users/routes.js';
 import auth from './plugins/auth.js';
 import background from './plugins/background.js';
@@ -102,6 +103,7 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
     await api.register(eventsRoutes);
     await api.register(needsRoutes);
     await api.register(skillsRoutes);
+    await api.register(whispersRoutes);
   }, { prefix: '/api' });
 
   return app;

@@ -1,5 +1,5 @@
 import type { Static } from '@fastify/type-provider-typebox';
-import { fail, type Checked } from '../../lib/checked.js';
+import { fail, keepList, type Checked } from '../../lib/checked.js';
 import { controlChars, controlCharsExceptBreaks, normalizeEmail } from '../../lib/text.js';
 import type { SkillForm } from './schemas.js';
 
@@ -48,26 +48,6 @@ function line(raw: string | undefined, name: string, field: string, max: number 
 }
 
 /**
- * A keep list: a JSON array of paths, each one of the skill's current ones (repeats count once).
- * Absent: every current image stays, so an edit of the text alone keeps the pictures.
- */
-function keepList(raw: string | undefined, current: string[], field: string): Checked<string[]> {
-  if (raw === undefined) return { ok: true, value: current };
-  let list: unknown;
-  try {
-    list = raw.trim() === '' ? [] : JSON.parse(raw);
-  } catch {
-    list = undefined;
-  }
-  if (!Array.isArray(list) || !list.every((item) => typeof item === 'string')) {
-    return fail(`${field} must be a JSON array of image paths.`, field);
-  }
-  const kept = [...new Set(list as string[])];
-  if (kept.some((path) => !current.includes(path))) return fail(`${field} lists an image this skill does not have.`, field);
-  return { ok: true, value: kept };
-}
-
-/**
  * The skill form (create or edit), trimmed, or the first failing rule's message and field, in the
  * order the form shows them; the wording of the required-field and image messages is spec §5's
  * (including 'At least three image is required.', though one image is enough).
@@ -107,10 +87,10 @@ export function checkSkillForm(body: Body, context: SkillFormContext): Checked<S
   if (!email) return fail('Valid email is required.', 'email');
 
   const current = context.current ?? { images: [], portfolioImages: [] };
-  const keptImages = context.current ? keepList(body.keepImages, current.images, 'keepImages') : { ok: true as const, value: [] };
+  const keptImages = context.current ? keepList(body.keepImages, current.images, 'keepImages', 'skill') : { ok: true as const, value: [] };
   if (!keptImages.ok) return keptImages;
   const keptPortfolioImages = context.current
-    ? keepList(body.keepPortfolioImages, current.portfolioImages, 'keepPortfolioImages')
+    ? keepList(body.keepPortfolioImages, current.portfolioImages, 'keepPortfolioImages', 'skill')
     : { ok: true as const, value: [] };
   if (!keptPortfolioImages.ok) return keptPortfolioImages;
 

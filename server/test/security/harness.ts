@@ -108,6 +108,18 @@ const skillForm = async () => {
  * The matrix fills every path parameter with the caller's user id, so a skill route's own record is
  * a skill made with that same id (ids of different tables never meet), owned by the caller.
  */
+const whisperForm = async () => {
+  const form = await multipart(
+    { title: 'Security sunrise', location: 'Panaji, Goa', category: 'Beach', description: 'A valid whisper.' },
+    [{ name: 'images', bytes: await smallPng(), filename: 'a.png', type: 'image/png' }],
+  );
+  return { payload: form.payload, headers: form.headers };
+};
+/** A whisper of the actor whose id is the actor's own id (see eventOf). */
+const whisperOf = async (t: TestApp, actor: Account) => {
+  await t.db.insert(schema.whispers).values({ id: actor.id, userId: actor.id, title: 'Owned whisper', description: 'Mine.' }).onConflictDoNothing();
+};
+
 const skillOf = async (t: TestApp, actor: Account) => {
   await t.db.insert(schema.skills).values({
     id: actor.id, userId: actor.id, title: 'Owned skill', description: 'Mine.', category: 'Plumbing', images: ['/images/stock/skill-1.svg'],
@@ -235,6 +247,16 @@ export const scenarios: Record<string, Scenario> = {
       return {};
     },
   },
+  'GET /api/approved-whispers': { ok: 200, request: async () => ({ query: { q: 'sunrise', limit: '5' } }) },
+  'GET /api/whispers/:id': { ok: 200, request: async (t, actor) => whisperOf(t, actor).then(() => ({})) },
+  'GET /api/whispers/public-profile/:id': { ok: 200, request: async () => ({}) },
+  'POST /api/whispers': { ok: 201, request: async () => whisperForm() },
+  'PUT /api/whispers/:id': { ok: 200, request: async (t, actor) => whisperOf(t, actor).then(whisperForm) },
+  'DELETE /api/whispers/:id': { ok: 200, request: async (t, actor) => whisperOf(t, actor).then(() => ({})) },
+  'POST /api/whispers/:id/like': { ok: 200, request: async (t, actor) => whisperOf(t, actor).then(() => ({ payload: { userId: actor.id } })) },
+  // The matrix fills the path with the caller's own id, and nobody may follow themselves: 400.
+  'POST /api/whispers/:id/follow': { ok: 400, request: async () => ({ payload: {} }) },
+  'POST /api/whispers/:id/unfollow': { ok: 400, request: async () => ({ payload: {} }) },
   'GET /api/health': { ok: 200, request: async () => ({}) },
   'GET /api/ready': { ok: 200, request: async () => ({}) },
 };
@@ -258,6 +280,13 @@ export async function badCallers(t: TestApp, victim: Account): Promise<Record<st
     'a garbage token': 'not.a.token',
   };
 }
+
+/**
+ * Rows about a user that other users' own actions add: being followed, being told of it. Another
+ * user may add such rows, never change or remove them (the matrix checks the rows before are all
+ * still there, as they were).
+ */
+export const ADDED_BY_OTHERS = new Set(['follows.followee_id', 'notifications.user_id']);
 
 /** Every row of every table that belongs to the user (by a foreign key to users, or the user row itself). */
 export async function rowsOf(t: TestApp, userId: string): Promise<Record<string, unknown[]>> {

@@ -1,0 +1,226 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { follows, notifications, whisperLikes, whispers } from '../../db/schema.js';
+import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
+import { bearer, signUp } from '../../test/fixtures.js';
+import { multipart, type FilePart } from '../../test/multipart.js';
+
+type Account = Awaited<ReturnType<typeof signUp>>;
+
+let t: TestApp;
+let author: Account;
+let reader: Account;
+let png: Buffer;
+beforeAll(async () => {
+  t = await buildTestApp();
+  author = await signUp(t.app, { firstName: 'Kavya', lastName: 'Menon' });
+  reader = await signUp(t.app);
+  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2a6' } }).png().toBuffer();
+}, SETUP_TIMEOUT);
+afterAll(() => t?.close());
+
+const validFields = (overrides: Record<string, string> = {}): Record<string, string> => ({
+  title: 'Blue hour at Chapora Fort',
+  location: 'Chapora, Goa',
+  category: 'Hidden Gem',
+  description: 'Climb up twenty minutes before sunset.\r\nBring water.',
+  ...overrides,
+});
+const image = (): FilePart => ({ name: 'images', get bytes() { return png; }, filename: 'a.png', type: 'image/png' });
+
+async function send(method: 'POST' | 'PUT', url: string, token: string | undefined, fields: Record<string, string>, files: FilePart[] = [], headers: Record<string, string> = {}) {
+  const form = await multipart(fields, files);
+  return t.app.inject({ method, url, payload: form.payload, headers: { ...form.headers, ...(token ? bearer(token) : {}), ...headers } });
+}
+const create = (account: Account | undefined, fields = validFields(), files = [image()], headers: Record<string, string> = {}) =>
+  send('POST', '/api/whispers', account?.token, fields, files, headers);
+async function created(account = author, fields = validFields(), files = [image()]) {
+  const response = await create(account, fields, files);
+  expect(response.statusCode).toBe(201);
+  return response.json().whisper as { _id: string; images: string[]; [key: string]: unknown };
+}
+const post = (url: string, account?: Account, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: account ? bearer(account.token) : {}, ...(payload ? { payload } : {}) });
+const fileOf = (publicPath: string) => path.join(t.config.uploadsDir, publicPath.replace(/^\/uploads\//, ''));
+const marker = () => `zq${Math.random().toString(36).slice(2, 10)}`;
+
+describe('POST /api/whispers (publish)', () => {
+  it('publishes as the token\'s user: 201, the Whisper with its images re-encoded, listed first', async () => {
+    const response = await create(author, validFields(), [image(), image()]);
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toEqual({
+      status: true,
+      message: 'Whisper published!',
+      whisper: {
+        _id: expect.any(String), title: 'Blue hour at Chapora Fort', location: 'Chapora, Goa', category: 'Hidden Gem',
+        description: 'Climb up twenty minutes before sunset.\nBring water.', images: [expect.stringMatching(/^\/uploads\/whispers\/.+\.webp$/), expect.any(String)],
+        likes: [], likesCount: 0, createdAt: expect.any(String),
+        user: { _id: author.id, username: author.body.username, firstName: 'Kavya', lastName: 'Menon', profileImage: '' },
+      },
+    });
+    expect(existsSync(fileOf(body.whisper.images[0]))).toBe(true);
+    const list = (await t.app.inject({ url: '/api/approved-whispers' })).json();
+    expect(list.whispers[0]).toEqual(body.whisper);
+    expect((await t.app.inject({ url: `/api/whispers/${body.whisper._id}` })).json()).toEqual({ success: true, whisper: body.whisper });
+  });
+
+  it('refuses a visitor (401) and keeps nothing', async () => {
+    const title = marker();
+    expect((await create(undefined, validFields({ title }))).statusCode).toBe(401);
+    expect(await t.db.$count(whispers, eq(whispers.title, title))).toBe(0);
+  });
+
+  it.each([
+    [{ title: ' ' }, 'Title is required.', 'title'],
+    [{ location: '' }, 'Location is required.', 'location'],
+    [{ category: '' }, 'Category is required.', 'category'],
+    [{ category: 'Desert' }, 'Category must be one of Hidden Gem, Adventure, Romantic, Beach, Mountain, Urban Escape.', 'category'],
+    [{ description: '\n' }, 'Story is required.', 'description'],
+    [{ title: 'x'.repeat(101) }, 'Title must be at most 100 characters.', 'title'],
+    [{ title: 'a\u0000b' }, 'Title contains invalid characters.', 'title'],
+  ])('refuses %j: 400 %s', async (overrides, message, field) => {
+    const response = await create(author, validFields(overrides));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message, field });
+  });
+
+  it('takes no images (stock pictures show instead) and at most 4; a file that is not an image is refused', async () => {
+    expect((await created(author, validFields(), [])).images).toEqual([]);
+    const five = await create(author, validFields(), Array.from({ length: 5 }, image));
+    expect([five.statusCode, five.json().message]).toEqual([400, 'Maximum 4 images allowed.']);
+    const text = await create(author, validFields(), [{ name: 'images', bytes: Buffer.from('hello'), filename: 'a.png', type: 'image/png' }]);
+    expect([text.statusCode, text.json().message, text.json().field]).toEqual([400, 'Please select an image file', 'images']);
+  });
+
+  it('a retried publish with the same Idempotency-Key makes one whisper', async () => {
+    const title = marker();
+    const headers = { 'idempotency-key': `whisper-${title}` };
+    const first = await create(author, validFields({ title }), [image()], headers);
+    const again = await create(author, validFields({ title }), [image()], headers);
+    expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+    expect(again.json().whisper._id).toBe(first.json().whisper._id);
+    expect(await t.db.$count(whispers, eq(whispers.title, title))).toBe(1);
+  });
+});
+
+describe('GET /api/approved-whispers and /api/whispers/:id', () => {
+  it('searches title, story, location and category, case-insensitively, and pages by cursor', async () => {
+    const word = marker();
+    await created(author, validFields({ title: `Tide pools ${word}` }));
+    await created(author, validFields({ location: `${word.toUpperCase()} beach` }));
+    await created(author, validFields({ description: `Found ${word} here.` }));
+    const first = (await t.app.inject({ url: '/api/approved-whispers', query: { q: word, limit: '2' } })).json();
+    expect(first.whispers).toHaveLength(2);
+    const second = (await t.app.inject({ url: '/api/approved-whispers', query: { q: word, limit: '2', cursor: first.nextCursor } })).json();
+    expect(second.whispers).toHaveLength(1);
+    expect(second.nextCursor).toBeNull();
+    expect((await t.app.inject({ url: '/api/approved-whispers', query: { q: 'Hidden gem', limit: '1' } })).json().whispers).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown whisper and 400 for a malformed id or cursor', async () => {
+    expect((await t.app.inject({ url: '/api/whispers/00000000-0000-4000-8000-000000000000' })).json()).toMatchObject({ message: 'Whisper not found' });
+    expect((await t.app.inject({ url: '/api/whispers/nope' })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/approved-whispers', query: { cursor: 'abc' } })).statusCode).toBe(400);
+  });
+});
+
+describe('owner edit and delete', () => {
+  it('the author edits the text and the images kept; the dropped file is deleted', async () => {
+    const whisper = await created(author, validFields(), [image(), image()]);
+    const [keep, drop] = whisper.images;
+    const response = await send('PUT', `/api/whispers/${whisper._id}`, author.token, validFields({ title: 'Edited', keepImages: JSON.stringify([keep]) }), [image()]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().whisper).toMatchObject({ title: 'Edited', images: [keep, expect.any(String)] });
+    expect(existsSync(fileOf(drop))).toBe(false);
+    expect(existsSync(fileOf(keep))).toBe(true);
+  });
+
+  it('someone else gets 403 on edit and delete, a visitor 401; the whisper is unchanged', async () => {
+    const whisper = await created();
+    expect((await send('PUT', `/api/whispers/${whisper._id}`, reader.token, validFields({ title: 'Mine now' }))).statusCode).toBe(403);
+    expect((await send('PUT', `/api/whispers/${whisper._id}`, undefined, validFields({ title: 'Mine now' }))).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/whispers/${whisper._id}`, headers: bearer(reader.token) })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `/api/whispers/${whisper._id}` })).json().whisper.title).toBe('Blue hour at Chapora Fort');
+  });
+
+  it('the author deletes it: its files and likes go too', async () => {
+    const whisper = await created();
+    await post(`/api/whispers/${whisper._id}/like`, reader);
+    const response = await t.app.inject({ method: 'DELETE', url: `/api/whispers/${whisper._id}`, headers: bearer(author.token) });
+    expect(response.json()).toEqual({ status: true, message: 'Whisper deleted' });
+    expect(existsSync(fileOf(whisper.images[0]))).toBe(false);
+    expect(await t.db.$count(whisperLikes, eq(whisperLikes.whisperId, whisper._id))).toBe(0);
+    expect((await t.app.inject({ url: `/api/whispers/${whisper._id}` })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/whispers/:id/like', () => {
+  it('toggles the caller\'s like, whatever user id the body names; the author hears of it once', async () => {
+    const whisper = await created();
+    const liked = await post(`/api/whispers/${whisper._id}/like`, reader, { userId: author.id });
+    expect(liked.json()).toEqual({ success: true, liked: true, likes: [reader.id], likesCount: 1 });
+    const unliked = await post(`/api/whispers/${whisper._id}/like`, reader, { userId: author.id });
+    expect(unliked.json()).toEqual({ success: true, liked: false, likes: [], likesCount: 0 });
+    const notes = await t.db.select().from(notifications).where(and(eq(notifications.userId, author.id), eq(notifications.title, 'New like')));
+    expect(notes.map((note) => note.body)).toContain(`@${reader.body.username} liked your whisper "Blue hour at Chapora Fort".`);
+  });
+
+  it('many likes at once from one user: the count always equals the like rows', async () => {
+    const whisper = await created();
+    const answers = await Promise.all(Array.from({ length: 9 }, () => post(`/api/whispers/${whisper._id}/like`, reader)));
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    const rows = await t.db.$count(whisperLikes, eq(whisperLikes.whisperId, whisper._id));
+    expect(rows).toBeLessThanOrEqual(1);
+    expect((await t.app.inject({ url: `/api/whispers/${whisper._id}` })).json().whisper.likesCount).toBe(rows);
+  });
+
+  it('401 for a visitor, 404 for an unknown whisper', async () => {
+    const whisper = await created();
+    expect((await post(`/api/whispers/${whisper._id}/like`)).statusCode).toBe(401);
+    expect((await post('/api/whispers/00000000-0000-4000-8000-000000000000/like', reader)).statusCode).toBe(404);
+  });
+});
+
+describe('follow, unfollow and the public profile', () => {
+  it('follows and unfollows the profile\'s owner; the profile counts followers, following and posts', async () => {
+    const fan = await signUp(t.app);
+    const followed = await post(`/api/whispers/${author.id}/follow`, fan, { userId: reader.id });
+    expect(followed.json()).toEqual({ success: true, message: 'You are now following this user.', following: true, followersCount: expect.any(Number) });
+    expect(await t.db.$count(follows, and(eq(follows.followerId, fan.id), eq(follows.followeeId, author.id)))).toBe(1);
+    expect((await post(`/api/whispers/${author.id}/follow`, fan)).statusCode).toBe(200); // twice is once
+    expect(await t.db.$count(follows, and(eq(follows.followerId, fan.id), eq(follows.followeeId, author.id)))).toBe(1);
+
+    const profile = (await t.app.inject({ url: `/api/whispers/public-profile/${author.id}`, headers: bearer(fan.token) })).json();
+    expect(profile.profile).toMatchObject({ _id: author.id, username: author.body.username, firstName: 'Kavya', lastName: 'Menon', isFollowing: true });
+    expect(profile.profile.followers).toContainEqual({ _id: fan.id, username: fan.body.username, firstName: expect.any(String), lastName: expect.any(String), profileImage: '' });
+    expect(profile.profile.postsCount).toBe(await t.db.$count(whispers, eq(whispers.userId, author.id)));
+    expect(profile.posts.length).toBe(Math.min(profile.profile.postsCount, 50));
+    expect(profile.posts.every((post: { user: { _id: string } }) => post.user._id === author.id)).toBe(true);
+    const visitorView = (await t.app.inject({ url: `/api/whispers/public-profile/${author.id}` })).json();
+    expect(visitorView.profile.isFollowing).toBe(false);
+
+    const unfollowed = await post(`/api/whispers/${author.id}/unfollow`, fan);
+    expect(unfollowed.json()).toMatchObject({ message: 'You have unfollowed this user.', following: false, followersCount: profile.profile.followersCount - 1 });
+    const notes = await t.db.select().from(notifications).where(eq(notifications.userId, author.id));
+    expect(notes.map((note) => note.body)).toContain(`@${fan.body.username} started following you.`);
+  });
+
+  it('no self-follow (400), 404 for an unknown user, 401 for a visitor', async () => {
+    expect((await post(`/api/whispers/${author.id}/follow`, author)).json()).toMatchObject({ message: 'You cannot follow yourself.' });
+    expect((await post('/api/whispers/00000000-0000-4000-8000-000000000000/follow', reader)).statusCode).toBe(404);
+    expect((await post(`/api/whispers/${author.id}/follow`)).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/whispers/public-profile/00000000-0000-4000-8000-000000000000' })).json()).toMatchObject({ message: 'User not found' });
+  });
+
+  it('many follows at once: one row, and the count equals the rows', async () => {
+    const fan = await signUp(t.app);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => post(`/api/whispers/${reader.id}/follow`, fan)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(200));
+    const rows = await t.db.$count(follows, eq(follows.followeeId, reader.id));
+    expect(answers.at(-1)!.json().followersCount).toBe(rows);
+    expect(await t.db.$count(follows, and(eq(follows.followerId, fan.id), eq(follows.followeeId, reader.id)))).toBe(1);
+  });
+});

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { sendCachedJson } from '../../lib/cached-answer.js';
+import { badRequest, conflict, failure, fieldError, forbidden, HttpError, invalid, unauthorized } from '../../lib/http-error.js';
+import { idempotent } from '../../lib/idempotency.js';
+import { PAGE_DEFAULT } from '../../lib/pagination.js';
+import { IdParams, StatusAnswer } from '../../lib/schemas.js';
+import { isUuid } from '../../lib/sessions.js';
+import { controlChars } from '../../lib/text.js';
+import { countUpload, removeUpload, saveImage } from '../../lib/uploads/images.js';
+import { readForm } from '../../lib/uploads/read-parts.js';
+import { callerOf } from '../../plugins/auth.js';
+import { MB } from '../../plugins/multipart.js';
+import {
+  ActorBody, FollowAnswer, FORM_FIELD_MAX, LikeAnswer, PublicProfileAnswer, WhisperAnswer, WhisperForm, WhisperListAnswer, WhisperListQuery, WhisperSavedAnswer,
+} from './schemas.js';
+import {
+  deleteWhisper, findAuthor, findOwnership, findWhisper, insertWhisper, listWhispers, publicProfile, setFollow, toggleLike, toWhisperDto, updateWhisper,
+} from './service.js';
+import { checkWhisperForm, MAX_WHISPER_IMAGES } from './validation.js';
+
+const WHISPER_NOT_FOUND = 'Whisper not found';
+const whisperMissing = () => failure(404, WHISPER_NOT_FOUND);
+const userMissing = () => failure(404, 'User not found');
+
+/** The images of each form being handled, between reading the form and the handler. */
+const formImages = new WeakMap<FastifyRequest, Buffer[]>();
+
+/** Reads the whisper form: text fields become the body the schema checks, images wait for the handler. */
+async function readWhisperForm(request: FastifyRequest) {
+  const { fields, files } = await readForm(request, {
+    maxFieldBytes: FORM_FIELD_MAX,
+    maxFields: 10,
+    fileFields: ['images'],
+    // One more than allowed is still read, so five images get the form's own message.
+    maxFiles: MAX_WHISPER_IMAGES + 1,
+    maxFileBytes: 5 * MB,
+    tooLargeMessage: 'Image size should be less than 5MB',
+  });
+  request.body = fields;
+  formImages.set(request, files.images);
+}
+
+const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { uploadsDir } = app.config;
+  const removeFiles = async (paths: string[]) => {
+    for (const path of paths) await removeUpload(uploadsDir, path);
+  };
+
+  /** Stores each image in form order; a file that is not an image answers 400; on failure none stay. */
+  async function saveImages(files: Buffer[], userId: string): Promise<string[]> {
+    const saved: string[] = [];
+    try {
+      for (const bytes of files) {
+        await countUpload(app.db, app.config.limits, userId);
+        try {
+          saved.push(await saveImage(uploadsDir, 'whispers', bytes));
+        } catch (error) {
+          if (error instanceof HttpError && error.statusCode === 400) throw fieldError(400, error.message, 'images');
+          throw error;
+        }
+      }
+    } catch (error) {
+      await removeFiles(saved);
+      throw error;
+    }
+    return saved;
+  }
+
+  /** The whisper an owner-only call names, if the caller owns it: 404 when there is none, 403 when it is someone else's. */
+  async function ownWhisper(request: FastifyRequest, id: string) {
+    const whisper = await findOwnership(app.db, id);
+    if (!whisper) throw whisperMissing();
+    if (whisper.userId !== callerOf(request).user.id) throw forbidden();
+    return whisper;
+  }
+
+  app.get('/approved-whispers', {
+    config: { access: 'public' },
+    schema: { querystring: WhisperListQuery, response: { 200: WhisperListAnswer } },
+  }, async (request, reply) => {
+    const q = request.query.q?.trim() ?? '';
+    if (controlChars.test(q)) throw badRequest('q contains invalid characters');
+    const limit = request.query.limit ?? PAGE_DEFAULT;
+    const { cursor } = request.query;
+    // The same for every caller (no contact details): kept, serialized, until the next write.
+    return sendCachedJson(reply, app.db, 'whispers-list', JSON.stringify([q, limit, cursor]), async () => {
+      const { page, nextCursor } = await listWhispers(app.db, { q: q || undefined, limit, cursor });
+      return { success: true, whispers: page.map(toWhisperDto), nextCursor };
+    });
+  });
+
+  app.get('/whispers/:id', {
+    config: { access: 'public' },
+    schema: { params: IdParams, response: { 200: WhisperAnswer } },
+  }, async (request) => {
+    const row = await findWhisper(app.db, request.params.id);
+    if (!row) throw whisperMissing();
+    return { success: true, whisper: toWhisperDto(row) };
+  });
+
+  // The id is the author's user id.
+  app.get('/whispers/public-profile/:id', {
+    config: { access: 'public' },
+    schema: { params: IdParams, response: { 200: PublicProfileAnswer } },
+  }, async (request) => {
+    const found = await publicProfile(app.db, request.params.id, request.user?.id);
+    if (!found) throw userMissing();
+    return { success: true, ...found };
+  });
+
+  app.post('/whispers', {
+    config: { access: 'signed-in' },
+    preValidation: readWhisperForm,
+    schema: { body: WhisperForm, response: { 201: WhisperSavedAnswer } },
+  }, async (request, reply) => {
+    const userId = callerOf(request).user.id;
+    const files = formImages.get(request) ?? [];
+    return idempotent(app.db, request, reply, { userId, route: 'create-whisper' }, async () => {
+      const checked = checkWhisperForm(request.body, { newImages: files.length });
+      if (!checked.ok) throw invalid(checked);
+      const author = await findAuthor(app.db, userId);
+      if (!author) throw unauthorized(); // the account went away meanwhile
+      const images = await saveImages(files, userId);
+      const id = randomUUID();
+      let createdAt: Date;
+      try {
+        createdAt = await insertWhisper(app.db, id, userId, checked.value.fields, images);
+      } catch (error) {
+        await removeFiles(images);
+        throw error;
+      }
+      // Made from what was stored, not read back: nothing after the insert may fail.
+      const whisper = toWhisperDto({ id, ...checked.value.fields, images, createdAt, likes: [], ...author });
+      return { statusCode: 201, body: { status: true, message: 'Whisper published!', whisper } };
+    });
+  });
+
+  app.put('/whispers/:id', {
+    config: { access: { owner: 'id' } },
+    preValidation: async (request) => {
+      // Someone else's whisper (or none) answers before the form is read; a malformed id is left to the params schema.
+      const { id } = request.params as { id?: unknown };
+      if (typeof id === 'string' && isUuid(id)) await ownWhisper(request, id);
+      await readWhisperForm(request);
+    },
+    schema: { params: IdParams, body: WhisperForm, response: { 200: WhisperSavedAnswer } },
+  }, async (request) => {
+    const userId = callerOf(request).user.id;
+    const { id } = request.params;
+    const current = await ownWhisper(request, id);
+    const files = formImages.get(request) ?? [];
+    const checked = checkWhisperForm(request.body, { newImages: files.length, currentImages: current.images });
+    if (!checked.ok) throw invalid(checked);
+    const added = await saveImages(files, userId);
+    const result = await updateWhisper(app.db, id, userId, checked.value.fields, checked.value.keptImages, added).catch(async (error: unknown) => {
+      await removeFiles(added);
+      throw error;
+    });
+    if (result.outcome !== 'done') {
+      await removeFiles(added);
+      if (result.outcome === 'missing') throw whisperMissing();
+      if (result.outcome === 'forbidden') throw forbidden();
+      throw conflict('This whisper was changed meanwhile. Please reload it and try again.');
+    }
+    await removeFiles(result.value.dropped);
+    const row = await findWhisper(app.db, id);
+    if (!row) throw whisperMissing(); // deleted meanwhile
+    return { status: true, message: 'Whisper updated!', whisper: toWhisperDto(row) };
+  });
+
+  app.delete('/whispers/:id', {
+    config: { access: { owner: 'id' } },
+    schema: { params: IdParams, response: { 200: StatusAnswer } },
+  }, async (request) => {
+    const result = await deleteWhisper(app.db, request.params.id, callerOf(request).user.id);
+    if (result.outcome === 'missing') throw whisperMissing();
+    if (result.outcome !== 'done') throw forbidden();
+    await removeFiles(result.value.files);
+    return { status: true, message: 'Whisper deleted' };
+  });
+
+  // Spec §7 sends { userId } with these; the server acts as the token's user whatever the body says.
+  app.post('/whispers/:id/like', {
+    config: { access: 'signed-in' },
+    schema: { params: IdParams, body: ActorBody, response: { 200: LikeAnswer } },
+  }, async (request) => {
+    const result = await toggleLike(app.db, request.params.id, callerOf(request).user.id);
+    if (!result) throw whisperMissing();
+    return { success: true, liked: result.liked, likes: result.likes, likesCount: result.likes.length };
+  });
+
+  for (const action of ['follow', 'unfollow'] as const) {
+    // The id is the user to follow.
+    app.post(`/whispers/:id/${action}`, {
+      config: { access: 'signed-in' },
+      schema: { params: IdParams, body: ActorBody, response: { 200: FollowAnswer } },
+    }, async (request) => {
+      const me = callerOf(request).user.id;
+      if (request.params.id === me) throw badRequest('You cannot follow yourself.');
+      const result = await setFollow(app.db, me, request.params.id, action === 'follow');
+      if (!result) throw userMissing();
+      const message = action === 'follow' ? 'You are now following this user.' : 'You have unfollowed this user.';
+      return { success: true, message, ...result };
+    });
+  }
+};
+
+export default whispersRoutes;

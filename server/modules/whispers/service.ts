@@ -1,0 +1,220 @@
+import type { Static } from '@fastify/type-provider-typebox';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { follows, notifications, users, whispers } from '../../db/schema.js';
+import { cursorOf, pageOf, pageResult } from '../../lib/pagination.js';
+import type { PublicProfileAnswer, WhisperSchema } from './schemas.js';
+import type { WhisperFields } from './validation.js';
+
+export type WhisperDto = Static<typeof WhisperSchema>;
+type ProfileDto = Static<typeof PublicProfileAnswer>['profile'];
+
+/** A public profile lists this many of the newest followers and posts (the counts are whole). */
+export const PROFILE_FOLLOWERS = 50;
+export const PROFILE_POSTS = 50;
+
+// Likes come from their rows, so the count always equals the rows (no counter column to drift). The
+// outer row's id is named with its table: a bare column in a subquery would be read as the subquery's.
+const likesOf = sql<string[]>`array(select l.user_id::text from whisper_likes l where l.whisper_id = ${sql.identifier('whispers')}.${sql.identifier('id')} order by l.created_at, l.user_id)`;
+
+const whisperColumns = {
+  id: whispers.id,
+  title: whispers.title,
+  description: whispers.description,
+  location: whispers.location,
+  category: whispers.category,
+  images: whispers.images,
+  createdAt: whispers.createdAt,
+  likes: likesOf.as('likes'),
+  authorId: users.id,
+  authorUsername: users.username,
+  authorFirstName: users.firstName,
+  authorLastName: users.lastName,
+  authorProfileImage: users.profileImage,
+};
+
+export interface WhisperRow {
+  id: string;
+  title: string;
+  description: string;
+  location: string;
+  category: string;
+  images: string[];
+  createdAt: Date;
+  likes: string[];
+  authorId: string;
+  authorUsername: string;
+  authorFirstName: string;
+  authorLastName: string;
+  authorProfileImage: string;
+}
+
+export function toWhisperDto(row: WhisperRow): WhisperDto {
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    location: row.location,
+    category: row.category,
+    images: row.images,
+    likes: row.likes,
+    likesCount: row.likes.length,
+    createdAt: row.createdAt.toISOString(),
+    user: {
+      _id: row.authorId, username: row.authorUsername, firstName: row.authorFirstName, lastName: row.authorLastName, profileImage: row.authorProfileImage,
+    },
+  };
+}
+
+/** `%`, `_` and `\` typed by the user match themselves in a LIKE pattern. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** A page of whispers, newest first; `q` matches the title, story, location or category, case-insensitively. */
+export async function listWhispers(db: Db, { q, limit, cursor }: { q?: string; limit: number; cursor?: string }) {
+  const page = pageOf(whispers, cursor);
+  const filters: (SQL | undefined)[] = [page.where];
+  if (q) {
+    const pattern = likePattern(q);
+    filters.push(or(ilike(whispers.title, pattern), ilike(whispers.description, pattern), ilike(whispers.location, pattern), ilike(whispers.category, pattern)));
+  }
+  const rows = await db.select({ ...whisperColumns, cursor: cursorOf(whispers) })
+    .from(whispers).innerJoin(users, eq(users.id, whispers.userId))
+    .where(and(...filters))
+    .orderBy(...page.orderBy)
+    .limit(limit + 1);
+  return pageResult(rows, limit);
+}
+
+export async function findWhisper(db: Db, id: string): Promise<WhisperRow | undefined> {
+  const [row] = await db.select(whisperColumns).from(whispers).innerJoin(users, eq(users.id, whispers.userId)).where(eq(whispers.id, id));
+  return row;
+}
+
+/** Who owns a whisper and its files (for the owner-only calls). */
+export async function findOwnership(db: Db, id: string) {
+  const [row] = await db.select({ userId: whispers.userId, images: whispers.images }).from(whispers).where(eq(whispers.id, id));
+  return row;
+}
+
+/** The author as a Whisper shows them, if the account is active. */
+export async function findAuthor(db: Db, userId: string) {
+  const [row] = await db.select({
+    authorId: users.id, authorUsername: users.username, authorFirstName: users.firstName, authorLastName: users.lastName, authorProfileImage: users.profileImage,
+  }).from(users).where(and(eq(users.id, userId), eq(users.status, 'active')));
+  return row;
+}
+
+export async function insertWhisper(db: Db, id: string, userId: string, fields: WhisperFields, images: string[]): Promise<Date> {
+  const [row] = await db.insert(whispers).values({ id, userId, ...fields, images }).returning({ createdAt: whispers.createdAt });
+  return row.createdAt;
+}
+
+export type OwnerOutcome<T> = { outcome: 'missing' } | { outcome: 'forbidden' } | { outcome: 'changed' } | { outcome: 'done'; value: T };
+
+/**
+ * Saves an edit: the fields, and the images (kept ones first, then the new ones). Resolves to the
+ * files no longer named by the row, which the caller deletes after the commit. The row is locked,
+ * so two edits at once each see what the other left; a kept image the other dropped answers 'changed'.
+ */
+export function updateWhisper(db: Db, id: string, userId: string, fields: WhisperFields, kept: string[], added: string[]): Promise<OwnerOutcome<{ dropped: string[] }>> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ userId: whispers.userId, images: whispers.images }).from(whispers).where(eq(whispers.id, id)).for('update');
+    if (!row) return { outcome: 'missing' };
+    if (row.userId !== userId) return { outcome: 'forbidden' };
+    if (kept.some((path) => !row.images.includes(path))) return { outcome: 'changed' };
+    const images = [...kept, ...added];
+    await tx.update(whispers).set({ ...fields, images }).where(eq(whispers.id, id));
+    return { outcome: 'done', value: { dropped: row.images.filter((path) => !images.includes(path)) } };
+  });
+}
+
+/** Deletes the caller's whisper (its likes go with it); resolves to its files. */
+export function deleteWhisper(db: Db, id: string, userId: string): Promise<OwnerOutcome<{ files: string[] }>> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ userId: whispers.userId }).from(whispers).where(eq(whispers.id, id)).for('update');
+    if (!row) return { outcome: 'missing' };
+    if (row.userId !== userId) return { outcome: 'forbidden' };
+    const [gone] = await tx.delete(whispers).where(eq(whispers.id, id)).returning({ images: whispers.images });
+    return { outcome: 'done', value: { files: gone.images } };
+  });
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Likes the whisper for the user, or takes the like back if there was one: one statement, so the
+ * like rows are the truth whatever runs at the same time (two likes at once make one row). The
+ * owner hears of a new like by someone else. Undefined when there is no such whisper.
+ */
+export async function toggleLike(db: Db, whisperId: string, userId: string) {
+  return db.transaction(async (tx) => {
+    const [changed] = rowsOf<{ added: boolean }>(await tx.execute(sql`
+      with gone as (
+        delete from whisper_likes where whisper_id = ${whisperId} and user_id = ${userId} returning 1
+      ), added as (
+        insert into whisper_likes (whisper_id, user_id)
+        select ${whisperId}, ${userId} where not exists (select 1 from gone) and exists (select 1 from whispers where id = ${whisperId})
+        on conflict do nothing returning 1
+      )
+      select exists (select 1 from added) as added`));
+    const [row] = await tx.select({ ownerId: whispers.userId, title: whispers.title, likes: likesOf })
+      .from(whispers).where(eq(whispers.id, whisperId));
+    if (!row) return undefined;
+    if (changed.added && row.ownerId !== userId) {
+      const [liker] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
+      await tx.insert(notifications).values({ userId: row.ownerId, title: 'New like', body: `@${liker.username} liked your whisper "${row.title}".` });
+    }
+    return { liked: row.likes.includes(userId), likes: row.likes };
+  });
+}
+
+const followersCountOf = async (db: Db, userId: string) => {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(follows).where(eq(follows.followeeId, userId));
+  return row.count;
+};
+
+/**
+ * Follows (or unfollows) an active user; the followed hears of a new follower. Undefined when there
+ * is no such active user. Following twice is the same as once.
+ */
+export async function setFollow(db: Db, followerId: string, followeeId: string, follow: boolean) {
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, followeeId), eq(users.status, 'active')));
+    if (!target) return undefined;
+    if (follow) {
+      const added = await tx.insert(follows).values({ followerId, followeeId }).onConflictDoNothing().returning({ at: follows.createdAt });
+      if (added.length > 0) {
+        const [follower] = await tx.select({ username: users.username }).from(users).where(eq(users.id, followerId));
+        await tx.insert(notifications).values({ userId: followeeId, title: 'New follower', body: `@${follower.username} started following you.` });
+      }
+    } else {
+      await tx.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
+    }
+    return { following: follow, followersCount: await followersCountOf(tx as unknown as Db, followeeId) };
+  });
+}
+
+/** An active user's public profile, as the author page shows it; undefined when there is none. */
+export async function publicProfile(db: Db, userId: string, callerId: string | undefined): Promise<{ profile: ProfileDto; posts: WhisperDto[] } | undefined> {
+  const [user] = await db.select({
+    id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username, profileImage: users.profileImage,
+    // The id as a parameter: inside a subquery a bare column name would be read as the subquery's own.
+    followersCount: sql<number>`(select count(*)::int from follows f where f.followee_id = ${userId})`,
+    followingCount: sql<number>`(select count(*)::int from follows f where f.follower_id = ${userId})`,
+    postsCount: sql<number>`(select count(*)::int from whispers w where w.user_id = ${userId})`,
+    isFollowing: callerId
+      ? sql<boolean>`exists (select 1 from follows f where f.follower_id = ${callerId} and f.followee_id = ${userId})`
+      : sql<boolean>`false`,
+  }).from(users).where(and(eq(users.id, userId), eq(users.status, 'active')));
+  if (!user) return undefined;
+  const followers = await db.select({
+    _id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, profileImage: users.profileImage,
+  }).from(follows).innerJoin(users, eq(users.id, follows.followerId))
+    .where(and(eq(follows.followeeId, userId), eq(users.status, 'active')))
+    .orderBy(desc(follows.createdAt), desc(follows.followerId))
+    .limit(PROFILE_FOLLOWERS);
+  const posts = await db.select(whisperColumns).from(whispers).innerJoin(users, eq(users.id, whispers.userId))
+    .where(eq(whispers.userId, userId)).orderBy(desc(whispers.createdAt), desc(whispers.id)).limit(PROFILE_POSTS);
+  const { id, ...rest } = user;
+  return { profile: { _id: id, ...rest, followers }, posts: posts.map(toWhisperDto) };
+}
