@@ -64,4 +64,11 @@ export const auditedRoutes: readonly AuditedRoute[] = [
   // The seed's ids are made afresh on every start: a well-formed id no skill has shows the not-found state.
   { path: paths.skills.byId(MISSING_ID), access: 'public' },
   { path: paths.skills.edit(MISSING_ID), access: 'account' },
+  { path: paths.whispers.root(), access: 'public' },
+  { path: paths.whispers.create(), access: 'public' },
+  { path: paths.whispers.detail(':id'), access: 'public', idFrom: { list: '/api/approved-whispers?limit=1', key: 'whispers' } },
+  // Someone else's whisper (the audit's account has none): the 'Not your whisper' state.
+  { path: paths.whispers.edit(':id'), access: 'account', idFrom: { list: '/api/approved-whispers?limit=1', key: 'whispers' } },
+  // A well-formed id no user has: the profile's 'User not found' state.
+  { path: paths.whispers.profile(MISSING_ID), access: 'public' },
 ];

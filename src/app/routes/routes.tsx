@@ -33,6 +33,11 @@ const SkillsPage = lazy(() => import('@/pages/skills').then((m) => ({ default: m
 const SkillDetailPage = lazy(() => import('@/pages/skills-detail').then((m) => ({ default: m.SkillDetailPage })));
 const AddSkillPage = lazy(() => import('@/pages/skills-editor').then((m) => ({ default: m.AddSkillPage })));
 const EditSkillPage = lazy(() => import('@/pages/skills-editor').then((m) => ({ default: m.EditSkillPage })));
+const WhispersPage = lazy(() => import('@/pages/whispers').then((m) => ({ default: m.WhispersPage })));
+const WhisperDetailPage = lazy(() => import('@/pages/whisper-detail').then((m) => ({ default: m.WhisperDetailPage })));
+const WhisperProfilePage = lazy(() => import('@/pages/whisper-profile').then((m) => ({ default: m.WhisperProfilePage })));
+const CreateWhisperPage = lazy(() => import('@/pages/whisper-editor').then((m) => ({ default: m.CreateWhisperPage })));
+const EditWhisperPage = lazy(() => import('@/pages/whisper-editor').then((m) => ({ default: m.EditWhisperPage })));
 
 const authOnly = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
@@ -71,6 +76,11 @@ export const routes: RouteObject[] = [
       { path: paths.skills.add(), element: <AddSkillPage /> },
       { path: paths.skills.byId(':id'), element: <SkillDetailPage /> },
       { path: paths.skills.edit(':id'), element: authOnly(<EditSkillPage />) },
+      { path: paths.whispers.root(), element: <WhispersPage /> },
+      { path: paths.whispers.detail(':id'), element: <WhisperDetailPage /> },
+      { path: paths.whispers.edit(':id'), element: authOnly(<EditWhisperPage />) },
+      { path: paths.whispers.create(), element: <CreateWhisperPage /> },
+      { path: paths.whispers.profile(':id'), element: <WhisperProfilePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

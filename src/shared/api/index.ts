@@ -78,3 +78,21 @@ export {
   SKILL_CATEGORIES,
 } from './endpoints/skills';
 export type { Skill, SkillOwner, SkillInput, SkillUpdate, SkillResult } from './endpoints/skills';
+export {
+  whispersApi,
+  useGetWhispersInfiniteQuery,
+  useGetWhisperQuery,
+  useGetWhisperProfileQuery,
+  useCreateWhisperMutation,
+  useUpdateWhisperMutation,
+  useDeleteWhisperMutation,
+  useLikeWhisperMutation,
+  useSetFollowMutation,
+  toWhisper,
+  toWhisperPage,
+  toWhisperProfile,
+  WHISPER_CATEGORIES,
+  FOLLOW_FAILED,
+  LIKE_FAILED,
+} from './endpoints/whispers';
+export type { Whisper, WhisperAuthor, WhisperProfile, WhisperInput, WhisperUpdate, WhisperResult } from './endpoints/whispers';

@@ -58,6 +58,7 @@ export const paths = {
     detail: (id: Id) => `/whispers/whisper-detail/${id}`,
     create: () => '/whispers/create-whisper',
     profile: (id: Id) => `/whispers/profile/${id}`,
+    edit: (id: Id) => `/whispers/whisper-detail/${id}/edit`,
   },
 } as const;
 

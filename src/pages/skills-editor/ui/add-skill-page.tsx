@@ -7,7 +7,7 @@ import { getAppConfig, paths } from '@/shared/config';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { toastSuccess } from '@/shared/ui/success-toast';
 import { emptySkillValues, SKILL_MESSAGES, toSkillInput, type SkillValues } from '../lib/skill-values';
-import { useIdempotencyKey } from '../model/use-idempotency-key';
+import { useIdempotencyKey } from '@/shared/lib/idempotency-key';
 import { SkillForm } from './skill-form';
 import { settleSkill } from './submit-outcome';
 import './skill-editor.css';

@@ -5,7 +5,7 @@ import { Button } from '@/shared/ui/button';
 import { Modal } from '@/shared/ui/modal';
 import { TextField } from '@/shared/ui/text-field';
 import { MAX_IMAGES, SKILL_MESSAGES, validateSkill, type SkillValues } from '../lib/skill-values';
-import { ImagePicker } from './image-picker';
+import { ImagePicker } from '@/shared/ui/image-picker';
 
 /** Why a submission failed: the server's message, and the field it is about when it names one. */
 export interface SubmitFailure {

@@ -7,7 +7,7 @@ import { EmptyState } from '@/shared/ui/empty-state';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
-import { useDebouncedValue } from '../model/use-debounced-value';
+import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { SkillCard } from './skill-card';
 import './skills-page.css';
 

@@ -1,5 +1,5 @@
 import { useCallback, useRef } from 'react';
-import { newIdempotencyKey } from '@/shared/lib/idempotency-key';
+import { newIdempotencyKey } from './new-key';
 
 const sameParts = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((part, index) => Object.is(part, b[index]));
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, type ChangeEvent, type Ref } from 'react';
 import { assetUrl } from '@/shared/config';
-import { Icon } from '@/shared/ui/icon';
+import { Icon } from '../icon';
+import './image-picker.css';
 
 interface ImagePickerProps {
   label: string;

@@ -1,0 +1,1 @@
+export { FollowButton, FOLLOW_TEXTS } from './ui/follow-button';

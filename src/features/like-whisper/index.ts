@@ -1,0 +1,1 @@
+export { LikeButton, LOGIN_TO_LIKE } from './ui/like-button';

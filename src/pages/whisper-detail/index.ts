@@ -1,0 +1,1 @@
+export { WhisperDetailPage } from './ui/whisper-detail-page';

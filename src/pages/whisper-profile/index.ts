@@ -1,0 +1,1 @@
+export { WhisperProfilePage } from './ui/whisper-profile-page';

@@ -1,0 +1,102 @@
+import { useSelector } from 'react-redux';
+import { Link, useParams } from 'react-router-dom';
+import { authorName, whisperImages } from '@/entities/whisper';
+import { FollowButton } from '@/features/follow-user';
+import { useGetWhisperProfileQuery } from '@/shared/api';
+import { selectUserId } from '@/shared/auth';
+import { assetUrl, getAppConfig, paths } from '@/shared/config';
+import { Avatar } from '@/shared/ui/avatar';
+import { Button, ButtonLink } from '@/shared/ui/button';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { ExpandableText } from '@/shared/ui/expandable-text';
+import { Icon } from '@/shared/ui/icon';
+import { PageMeta } from '@/shared/ui/page-meta';
+import { Spinner } from '@/shared/ui/spinner';
+import './whisper-profile.css';
+
+/** A profile's post shows this much of its story until 'See All' (spec §9). */
+export const POST_DESCRIPTION_CUT = 25;
+
+/** /whispers/profile/{userId}: an author's public profile, with Follow and their posts. */
+export function WhisperProfilePage() {
+  const { id = '' } = useParams();
+  const { data: profile, isLoading, error, refetch } = useGetWhisperProfileQuery(id);
+  const userId = useSelector(selectUserId);
+
+  if (isLoading) {
+    return (
+      <div className="page whisper-profile whisper-profile--loading">
+        <Spinner size="lg" label="Loading profile" />
+      </div>
+    );
+  }
+  if (!profile) {
+    const missing = !error || ('status' in error && error.status === 404);
+    return (
+      <div className="page whisper-profile">
+        <EmptyState
+          title={missing ? 'User not found' : 'Could not load this profile'}
+          description={missing ? 'This traveller is not here any more.' : 'Check your connection and try again.'}
+          action={missing ? <ButtonLink to={paths.whispers.root()}>Back to whispers</ButtonLink> : <Button onClick={() => void refetch()}>Try again</Button>}
+        />
+      </div>
+    );
+  }
+
+  const name = authorName(profile);
+  const counts = [
+    ['followers', profile.followersCount],
+    ['following', profile.followingCount],
+    ['posts', profile.postsCount],
+  ] as const;
+  return (
+    <div className="page whisper-profile">
+      <PageMeta title={`${name} | ${getAppConfig().brandName}`} description={`Whispers by @${profile.username}.`} />
+      <section className="whisper-profile__head" aria-labelledby="profile-name">
+        <Avatar name={name} src={assetUrl(profile.profileImage)} size={88} />
+        <div className="whisper-profile__who">
+          <h1 id="profile-name" className="page-title whisper-profile__name">
+            {name}
+          </h1>
+          <p className="whisper-profile__username">@{profile.username}</p>
+        </div>
+        <dl className="whisper-profile__counts">
+          {counts.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {profile._id !== userId && <FollowButton userId={profile._id} username={profile.username} following={profile.isFollowing} />}
+      </section>
+
+      <section aria-labelledby="profile-posts">
+        <h2 id="profile-posts" className="whisper-profile__subtitle">
+          Posts
+        </h2>
+        {profile.posts.length === 0 ? (
+          <EmptyState icon="whisper" title="No whispers yet" description={`@${profile.username} has not shared a story yet.`} />
+        ) : (
+          <ul className="whisper-profile__posts">
+            {profile.posts.map((post) => {
+              const [cover] = whisperImages(post);
+              return (
+                <li key={post._id} className="whisper-profile__post">
+                  <Link to={paths.whispers.detail(post._id)} className="whisper-profile__post-link">
+                    <img src={cover.src} alt={cover.alt} loading="lazy" width={320} height={240} />
+                    <span className="whisper-profile__post-title">{post.title}</span>
+                  </Link>
+                  <ExpandableText text={post.description} cut={POST_DESCRIPTION_CUT} className="whisper-profile__post-text" />
+                  <p className="whisper-profile__likes">
+                    <Icon name="heart" size={16} /> {post.likes.length} {post.likes.length === 1 ? 'like' : 'likes'}
+                  </p>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { WhispersPage } from './ui/whispers-page';

@@ -1,0 +1,255 @@
+import { baseApi } from '../base-api';
+import { cursorPagination, cursorParams, providesPagedList, type Cursor, type CursorPage, type CursorPages } from '../infinite-lists';
+import { cachedArgs, optimisticUpdate } from '../optimistic';
+import { asNumber, asString, isRecord, toStatusResult, type StatusResult } from './wire';
+
+// server/modules/whispers: GET /api/approved-whispers?q&cursor, GET /api/whispers/{id},
+// GET /api/whispers/public-profile/{userId}, POST /api/whispers, PUT and DELETE /api/whispers/{id},
+// POST /api/whispers/{id}/like, POST /api/whispers/{userId}/follow and /unfollow.
+
+/** The create form's categories (spec §9). */
+export const WHISPER_CATEGORIES = ['Hidden Gem', 'Adventure', 'Romantic', 'Beach', 'Mountain', 'Urban Escape'] as const;
+
+export const FOLLOW_FAILED = 'Failed to update follow status';
+export const LIKE_FAILED = 'Could not update the like. Please try again.';
+
+export interface WhisperAuthor {
+  _id: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  profileImage: string;
+}
+
+export interface Whisper {
+  _id: string;
+  title: string;
+  description: string;
+  location: string;
+  category: string;
+  images: string[];
+  /** Ids of the users who like it. */
+  likes: string[];
+  createdAt: string;
+  user: WhisperAuthor;
+}
+
+export interface WhisperProfile {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+  profileImage: string;
+  followersCount: number;
+  followingCount: number;
+  postsCount: number;
+  followers: WhisperAuthor[];
+  isFollowing: boolean;
+  posts: Whisper[];
+}
+
+/** The fields of the create and edit form; files go as repeated `images` parts. */
+export interface WhisperInput {
+  title: string;
+  location: string;
+  category: string;
+  description: string;
+  images: File[];
+}
+
+export interface WhisperUpdate extends WhisperInput {
+  /** The current images that stay, in order. */
+  keepImages: string[];
+}
+
+export interface WhisperResult extends StatusResult {
+  whisper: Whisper | null;
+}
+
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+
+function toAuthor(value: unknown): WhisperAuthor {
+  const author = isRecord(value) ? value : {};
+  return {
+    _id: asString(author._id),
+    username: asString(author.username),
+    firstName: asString(author.firstName),
+    lastName: asString(author.lastName),
+    profileImage: asString(author.profileImage),
+  };
+}
+
+/** A wire whisper, checked; null when the shape is not a whisper at all. */
+export function toWhisper(value: unknown): Whisper | null {
+  if (!isRecord(value) || typeof value._id !== 'string') return null;
+  return {
+    _id: value._id,
+    title: asString(value.title),
+    description: asString(value.description),
+    location: asString(value.location),
+    category: asString(value.category),
+    images: strings(value.images),
+    likes: strings(value.likes),
+    createdAt: asString(value.createdAt),
+    user: toAuthor(value.user),
+  };
+}
+
+const whispersOf = (list: unknown): Whisper[] =>
+  (Array.isArray(list) ? list : []).map(toWhisper).filter((whisper): whisper is Whisper => whisper !== null);
+
+/** `{ whispers, nextCursor }`; any other shape is an empty last page. */
+export function toWhisperPage(body: unknown): CursorPage<Whisper> {
+  if (!isRecord(body)) return { items: [], nextCursor: null };
+  return { items: whispersOf(body.whispers), nextCursor: typeof body.nextCursor === 'string' && body.nextCursor !== '' ? body.nextCursor : null };
+}
+
+export function toWhisperProfile(body: unknown): WhisperProfile | null {
+  if (!isRecord(body) || !isRecord(body.profile)) return null;
+  const profile = body.profile;
+  return {
+    ...toAuthor(profile),
+    followersCount: asNumber(profile.followersCount),
+    followingCount: asNumber(profile.followingCount),
+    postsCount: asNumber(profile.postsCount),
+    followers: (Array.isArray(profile.followers) ? profile.followers : []).map(toAuthor),
+    isFollowing: profile.isFollowing === true,
+    posts: whispersOf(body.posts),
+  };
+}
+
+const toWhisperResult = (body: unknown): WhisperResult => ({
+  ...toStatusResult(body),
+  whisper: isRecord(body) ? toWhisper(body.whisper) : null,
+});
+
+function toWhisperForm(input: WhisperInput, keepImages?: string[]): FormData {
+  const form = new FormData();
+  form.append('title', input.title);
+  form.append('location', input.location);
+  form.append('category', input.category);
+  form.append('description', input.description);
+  if (keepImages) form.append('keepImages', JSON.stringify(keepImages));
+  for (const file of input.images) form.append('images', file);
+  return form;
+}
+
+/** The likes with the user's like toggled. */
+const toggled = (likes: string[], userId: string) => (likes.includes(userId) ? likes.filter((id) => id !== userId) : [...likes, userId]);
+
+const whisperPath = (id: string) => `whispers/${encodeURIComponent(id)}`;
+
+export const whispersApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/approved-whispers?q&cursor → `{ success, whispers, nextCursor }`, newest first (public). */
+    getWhispers: build.infiniteQuery<CursorPage<Whisper>, { q?: string }, Cursor>({
+      infiniteQueryOptions: cursorPagination,
+      query: ({ queryArg, pageParam }) => {
+        const q = queryArg.q?.trim();
+        return { url: 'approved-whispers', params: cursorParams(pageParam, q ? { q } : {}) };
+      },
+      transformResponse: toWhisperPage,
+      providesTags: providesPagedList('Whisper'),
+    }),
+    /** GET /api/whispers/{id} → `{ success, whisper }`; 404 'Whisper not found'. */
+    getWhisper: build.query<Whisper | null, string>({
+      query: whisperPath,
+      transformResponse: (body: unknown) => (isRecord(body) ? toWhisper(body.whisper) : null),
+      providesTags: (_result, _error, id) => [{ type: 'Whisper', id }],
+    }),
+    /** GET /api/whispers/public-profile/{userId} → the author, their counts and newest posts. */
+    getWhisperProfile: build.query<WhisperProfile | null, string>({
+      query: (userId) => `whispers/public-profile/${encodeURIComponent(userId)}`,
+      transformResponse: toWhisperProfile,
+      providesTags: (_result, _error, userId) => [{ type: 'WhisperProfile', id: userId }],
+    }),
+    /** POST /api/whispers (multipart) → 201 `{ status, message, whisper }`; Idempotency-Key as the boards' creates. */
+    createWhisper: build.mutation<WhisperResult, { input: WhisperInput; idempotencyKey: string }>({
+      query: ({ input, idempotencyKey }) => ({ url: 'whispers', method: 'POST', body: toWhisperForm(input), headers: { 'Idempotency-Key': idempotencyKey } }),
+      transformResponse: toWhisperResult,
+      invalidatesTags: (result) => (result?.status && result.whisper ? [{ type: 'Whisper', id: 'LIST' }, { type: 'WhisperProfile', id: result.whisper.user._id }] : []),
+    }),
+    /** PUT /api/whispers/{id} (multipart, with keepImages) → `{ status, message, whisper }` (author only). */
+    updateWhisper: build.mutation<WhisperResult, { id: string; update: WhisperUpdate }>({
+      query: ({ id, update }) => ({ url: whisperPath(id), method: 'PUT', body: toWhisperForm(update, update.keepImages) }),
+      transformResponse: toWhisperResult,
+      invalidatesTags: (result, _error, { id }) =>
+        result?.status && result.whisper ? [{ type: 'Whisper', id }, { type: 'WhisperProfile', id: result.whisper.user._id }] : [],
+    }),
+    /** DELETE /api/whispers/{id} → `{ status, message: 'Whisper deleted' }` (author only). */
+    deleteWhisper: build.mutation<StatusResult, { id: string; authorId: string }>({
+      query: ({ id }) => ({ url: whisperPath(id), method: 'DELETE' }),
+      transformResponse: toStatusResult,
+      invalidatesTags: (result, _error, { authorId }) => (result?.status ? [{ type: 'Whisper', id: 'LIST' }, { type: 'WhisperProfile', id: authorId }] : []),
+    }),
+    /**
+     * POST /api/whispers/{id}/like: toggles the signed-in user's like. Optimistic on every cached view
+     * that shows the whisper (each page of every list search, its detail, its author's profile); a
+     * failure reads them again from the server (a second click may have come meanwhile).
+     */
+    likeWhisper: build.mutation<{ liked: boolean; likes: string[] }, { whisper: Pick<Whisper, '_id' | 'user'>; userId: string }>({
+      query: ({ whisper }) => ({ url: `${whisperPath(whisper._id)}/like`, method: 'POST', body: {} }),
+      transformResponse: (body: unknown) => ({ liked: isRecord(body) && body.liked === true, likes: isRecord(body) ? strings(body.likes) : [] }),
+      async onQueryStarted({ whisper, userId }, lifecycle) {
+        const state = lifecycle.getState();
+        const patchWhisper = (item: Whisper) => {
+          if (item._id === whisper._id) item.likes = toggled(item.likes, userId);
+        };
+        const patches = [
+          ...cachedArgs<{ q?: string }>(state, 'getWhispers').map((arg) =>
+            whispersApi.util.updateQueryData('getWhispers', arg, (data: CursorPages<Whisper>) => {
+              for (const page of data.pages) page.items.forEach(patchWhisper);
+            })),
+          whispersApi.util.updateQueryData('getWhisper', whisper._id, (data) => {
+            if (data) patchWhisper(data);
+          }),
+          whispersApi.util.updateQueryData('getWhisperProfile', whisper.user._id, (data) => {
+            data?.posts.forEach(patchWhisper);
+          }),
+        ];
+        await optimisticUpdate(lifecycle, patches, {
+          failureText: LIKE_FAILED,
+          revalidate: [{ type: 'Whisper', id: whisper._id }, { type: 'WhisperProfile', id: whisper.user._id }],
+        });
+      },
+    }),
+    /**
+     * POST /api/whispers/{userId}/follow or /unfollow → `{ message, following, followersCount }`.
+     * Optimistic on the author's profile (the button and the count); undone on failure with spec
+     * §8's 'Failed to update follow status'.
+     */
+    setFollow: build.mutation<{ message: string; following: boolean; followersCount: number }, { userId: string; follow: boolean }>({
+      query: ({ userId, follow }) => ({ url: `whispers/${encodeURIComponent(userId)}/${follow ? 'follow' : 'unfollow'}`, method: 'POST', body: {} }),
+      transformResponse: (body: unknown) => ({
+        message: isRecord(body) ? asString(body.message) : '',
+        following: isRecord(body) && body.following === true,
+        followersCount: isRecord(body) ? asNumber(body.followersCount) : 0,
+      }),
+      async onQueryStarted({ userId, follow }, lifecycle) {
+        const patch = whispersApi.util.updateQueryData('getWhisperProfile', userId, (data) => {
+          if (!data || data.isFollowing === follow) return;
+          data.isFollowing = follow;
+          data.followersCount = Math.max(0, data.followersCount + (follow ? 1 : -1));
+        });
+        const confirmed = await optimisticUpdate(lifecycle, [patch], { failureText: FOLLOW_FAILED });
+        if (!confirmed) return;
+        // The server's count is the truth (others follow too).
+        const { data } = await lifecycle.queryFulfilled;
+        lifecycle.dispatch(whispersApi.util.updateQueryData('getWhisperProfile', userId, (profile) => {
+          if (profile) Object.assign(profile, { isFollowing: data.following, followersCount: data.followersCount });
+        }));
+      },
+    }),
+  }),
+});
+
+export const {
+  useGetWhispersInfiniteQuery,
+  useGetWhisperQuery,
+  useGetWhisperProfileQuery,
+  useCreateWhisperMutation,
+  useUpdateWhisperMutation,
+  useDeleteWhisperMutation,
+  useLikeWhisperMutation,
+  useSetFollowMutation,
+} = whispersApi;

@@ -1,0 +1,2 @@
+export { newIdempotencyKey } from './new-key';
+export { useIdempotencyKey } from './use-idempotency-key';

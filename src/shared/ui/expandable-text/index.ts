@@ -1,0 +1,1 @@
+export { ExpandableText } from './expandable-text';

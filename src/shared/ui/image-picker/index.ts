@@ -1,0 +1,1 @@
+export { ImagePicker } from './image-picker';
