@@ -96,6 +96,9 @@ async function audit(page: Page, route: AuditedRoute) {
   // With its state, the screen itself shows (no redirect).
   if (route.state) expect(new URL(page.url()).pathname).toBe(route.path);
   await expectNoSeriousViolations(page, describeRoute(route));
+  // Phone first: nothing may push the page wider than the screen (no sideways scrolling).
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${describeRoute(route)} is ${overflow} px wider than the screen`).toBeLessThanOrEqual(0);
 }
 
 /** The shell's two drawers (dialogs over any page), each audited open. */

@@ -48,6 +48,7 @@ export function WhisperDetailPage() {
     return (
       <div className="page whisper-detail">
         <EmptyState
+          titleAs="h1"
           title={missing || !error ? 'Whisper not found' : 'Could not load this whisper'}
           description={missing || !error ? 'It may have been deleted.' : 'Check your connection and try again.'}
           action={missing || !error ? <ButtonLink to={paths.whispers.root()}>Back to whispers</ButtonLink> : <Button onClick={() => void refetch()}>Try again</Button>}
@@ -94,7 +95,7 @@ export function WhisperDetailPage() {
               {whisper.category && <span className="whisper-detail__tag">{whisper.category}</span>}
             </p>
           )}
-          <ExpandableText text={whisper.description} cut={DETAIL_DESCRIPTION_CUT} className="whisper-detail__story" toggleClassName="whisper-detail__toggle" />
+          <ExpandableText text={whisper.description} cut={DETAIL_DESCRIPTION_CUT} className="whisper-detail__story" />
           <div className="whisper-detail__actions">
             <LikeButton whisper={whisper} />
             {mine && (

@@ -72,6 +72,7 @@ export function EditWhisperPage() {
     return (
       <div className="page whisper-editor">
         <EmptyState
+          titleAs="h1"
           title={whisper ? 'Not your whisper' : 'Whisper not found'}
           description={whisper ? 'Only its author can edit a whisper.' : 'It may have been deleted.'}
           action={<ButtonLink to={paths.whispers.root()}>Back to whispers</ButtonLink>}

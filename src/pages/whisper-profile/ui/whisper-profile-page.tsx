@@ -35,6 +35,7 @@ export function WhisperProfilePage() {
     return (
       <div className="page whisper-profile">
         <EmptyState
+          titleAs="h1"
           title={missing ? 'User not found' : 'Could not load this profile'}
           description={missing ? 'This traveller is not here any more.' : 'Check your connection and try again.'}
           action={missing ? <ButtonLink to={paths.whispers.root()}>Back to whispers</ButtonLink> : <Button onClick={() => void refetch()}>Try again</Button>}

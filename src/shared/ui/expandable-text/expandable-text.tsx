@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { truncate } from '@/shared/lib/text';
+import './expandable-text.css';
 
 interface ExpandableTextProps {
   text: string;
