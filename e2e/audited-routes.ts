@@ -71,4 +71,6 @@ export const auditedRoutes: readonly AuditedRoute[] = [
   { path: paths.whispers.edit(':id'), access: 'account', idFrom: { list: '/api/approved-whispers?limit=1', key: 'whispers' } },
   // A well-formed id no user has: the profile's 'User not found' state.
   { path: paths.whispers.profile(MISSING_ID), access: 'public' },
+  // Signed out: 'You are not logged in'; signed in: the pending requests.
+  { path: paths.allRequests(), access: 'public' },
 ];

@@ -68,4 +68,34 @@ test.describe('whispers', () => {
     await page.goto(detailUrl);
     await expect(page.getByText('Whisper not found')).toBeVisible();
   });
+
+  test('a friend request from the author profile: pending, then accepted on /all-requests, after reloads too', async ({ page, browser, request, account }) => {
+    const asker = uniqueUser();
+    await registerViaApi(request, asker);
+    const other = await browser.newContext({ storageState: await sessionState(request, asker) });
+    const askerPage = await other.newPage();
+    // The author's id, as the author's own profile link shows it.
+    await page.goto('/whispers');
+    const authorId = await page.evaluate(() => (JSON.parse(localStorage.getItem('userData') ?? '{}') as { _id?: string })._id ?? '');
+    await askerPage.goto(`/whispers/profile/${authorId}`);
+    await expect(askerPage.getByRole('heading', { name: `${account.firstName} ${account.lastName}`, level: 1 })).toBeVisible();
+    await askerPage.getByRole('button', { name: 'Add friend' }).click();
+    await expect(askerPage.getByText('Friend request sent.')).toBeVisible();
+    await askerPage.reload();
+    await expect(askerPage.getByRole('button', { name: 'Request pending' })).toBeDisabled();
+
+    await page.goto('/all-requests');
+    const row = page.getByRole('list', { name: 'Pending friend requests' }).getByRole('listitem').filter({ hasText: `@${asker.username}` });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('MT'); // no photo: the initials of Mira Traveller
+    await row.getByRole('button', { name: 'Accept' }).click();
+    await expect(row).toHaveCount(0);
+    await expect(page.getByText('Friend request accepted.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('No pending requests')).toBeVisible();
+
+    await askerPage.reload();
+    await expect(askerPage.getByRole('button', { name: 'Friends' })).toBeDisabled();
+    await other.close();
+  });
 });

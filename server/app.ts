@@ -7,6 +7,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import accountRoutes from './modules/account/routes.js';
 import authRoutes from './modules/auth/routes.js';
 import eventsRoutes from './modules/events/routes.js';
+import friendsRoutes from './modules/friends/routes.js';
 import geoRoutes from './modules/geo/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import needsRoutes from './modules/needs/routes.js';
@@ -104,6 +105,7 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
     await api.register(needsRoutes);
     await api.register(skillsRoutes);
     await api.register(whispersRoutes);
+    await api.register(friendsRoutes);
   }, { prefix: '/api' });
 
   return app;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { challenges } from './content.js';
 import { users } from './users.js';
 
@@ -48,4 +48,29 @@ export const challengeParticipants = pgTable('challenge_participants', {
 }, (t) => [
   primaryKey({ columns: [t.challengeId, t.userId] }),
   index('challenge_participants_user_id_idx').on(t.userId),
+]);
+
+/**
+ * A friend request, answered once: pending, then accepted (the two are friends) or rejected. At
+ * most one pending request between two users, whichever sent it (a unique index on the unordered
+ * pair), and one accepted one; a user never asks themselves.
+ */
+export const friendRequests = pgTable('friend_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  senderId: userRef('sender_id'),
+  receiverId: userRef('receiver_id'),
+  status: text('status', { enum: ['pending', 'accepted', 'rejected'] }).notNull().default('pending'),
+  createdAt: createdAt(),
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
+}, (t) => [
+  index('friend_requests_receiver_status_idx').on(t.receiverId, t.status),
+  index('friend_requests_sender_idx').on(t.senderId),
+  uniqueIndex('friend_requests_pending_pair_key')
+    .on(sql`least(${t.senderId}, ${t.receiverId})`, sql`greatest(${t.senderId}, ${t.receiverId})`)
+    .where(sql`${t.status} = 'pending'`),
+  uniqueIndex('friend_requests_accepted_pair_key')
+    .on(sql`least(${t.senderId}, ${t.receiverId})`, sql`greatest(${t.senderId}, ${t.receiverId})`)
+    .where(sql`${t.status} = 'accepted'`),
+  check('friend_requests_not_self_check', sql`${t.senderId} <> ${t.receiverId}`),
+  check('friend_requests_status_check', sql`${t.status} in ('pending', 'accepted', 'rejected')`),
 ]);

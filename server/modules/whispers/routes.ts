@@ -11,6 +11,7 @@ import { controlChars } from '../../lib/text.js';
 import { countUpload, removeUpload, saveImage } from '../../lib/uploads/images.js';
 import { readForm } from '../../lib/uploads/read-parts.js';
 import { callerOf } from '../../plugins/auth.js';
+import { friendStatus } from '../friends/service.js';
 import { MB } from '../../plugins/multipart.js';
 import {
   ActorBody, FollowAnswer, FORM_FIELD_MAX, LikeAnswer, PublicProfileAnswer, WhisperAnswer, WhisperForm, WhisperListAnswer, WhisperListQuery, WhisperSavedAnswer,
@@ -105,9 +106,11 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: 'public' },
     schema: { params: IdParams, response: { 200: PublicProfileAnswer } },
   }, async (request) => {
-    const found = await publicProfile(app.db, request.params.id, request.user?.id);
+    const caller = request.user?.id;
+    const found = await publicProfile(app.db, request.params.id, caller);
     if (!found) throw userMissing();
-    return { success: true, ...found };
+    const friends = caller && caller !== found.profile._id ? await friendStatus(app.db, caller, found.profile._id) : 'none';
+    return { success: true, profile: { ...found.profile, friendStatus: friends }, posts: found.posts };
   });
 
   app.post('/whispers', {

@@ -95,6 +95,8 @@ export const PublicProfileAnswer = Type.Object({
     followers: Type.Array(Follower),
     /** Whether the caller follows this user (false for visitors and on one's own profile). */
     isFollowing: Type.Boolean(),
+    /** Where the caller and this user stand as friends ('none' for visitors and on one's own profile). */
+    friendStatus: Type.Union([Type.Literal('none'), Type.Literal('pending-sent'), Type.Literal('pending-received'), Type.Literal('friends')]),
   }),
   /** The newest posts, at most PROFILE_POSTS of them. */
   posts: Type.Array(WhisperSchema),

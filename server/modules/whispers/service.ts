@@ -7,7 +7,7 @@ import type { PublicProfileAnswer, WhisperSchema } from './schemas.js';
 import type { WhisperFields } from './validation.js';
 
 export type WhisperDto = Static<typeof WhisperSchema>;
-type ProfileDto = Static<typeof PublicProfileAnswer>['profile'];
+type ProfileDto = Omit<Static<typeof PublicProfileAnswer>['profile'], 'friendStatus'>;
 
 /** A public profile lists this many of the newest followers and posts (the counts are whole). */
 export const PROFILE_FOLLOWERS = 50;

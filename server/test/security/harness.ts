@@ -257,6 +257,18 @@ export const scenarios: Record<string, Scenario> = {
   // The matrix fills the path with the caller's own id, and nobody may follow themselves: 400.
   'POST /api/whispers/:id/follow': { ok: 400, request: async () => ({ payload: {} }) },
   'POST /api/whispers/:id/unfollow': { ok: 400, request: async () => ({ payload: {} }) },
+  'POST /api/friend-requests': { ok: 201, request: async (t) => ({ payload: { receiverId: (await signUp(t.app)).id } }) },
+  'GET /api/friend-requests': { ok: 200, request: async () => ({}) },
+  // The path names the actor's own id: a request with that id, sent to the actor by someone new.
+  'POST /api/action-request/:requestId': {
+    ok: 200,
+    request: async (t, actor) => {
+      const sender = await signUp(t.app);
+      await t.db.insert(schema.friendRequests).values({ id: actor.id, senderId: sender.id, receiverId: actor.id }).onConflictDoNothing();
+      return { payload: { action: 'accept', userId: actor.id } };
+    },
+  },
+  'GET /api/my-requests/:userId': { ok: 200, request: async () => ({}) },
   'GET /api/health': { ok: 200, request: async () => ({}) },
   'GET /api/ready': { ok: 200, request: async () => ({}) },
 };
@@ -282,11 +294,11 @@ export async function badCallers(t: TestApp, victim: Account): Promise<Record<st
 }
 
 /**
- * Rows about a user that other users' own actions add: being followed, being told of it. Another
+ * Rows about a user that other users' own actions add: being followed, asked to be friends, told of it. Another
  * user may add such rows, never change or remove them (the matrix checks the rows before are all
  * still there, as they were).
  */
-export const ADDED_BY_OTHERS = new Set(['follows.followee_id', 'notifications.user_id']);
+export const ADDED_BY_OTHERS = new Set(['follows.followee_id', 'notifications.user_id', 'friend_requests.receiver_id']);
 
 /** Every row of every table that belongs to the user (by a foreign key to users, or the user row itself). */
 export async function rowsOf(t: TestApp, userId: string): Promise<Record<string, unknown[]>> {

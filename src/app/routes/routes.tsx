@@ -34,10 +34,11 @@ const SkillDetailPage = lazy(() => import('@/pages/skills-detail').then((m) => (
 const AddSkillPage = lazy(() => import('@/pages/skills-editor').then((m) => ({ default: m.AddSkillPage })));
 const EditSkillPage = lazy(() => import('@/pages/skills-editor').then((m) => ({ default: m.EditSkillPage })));
 const WhispersPage = lazy(() => import('@/pages/whispers').then((m) => ({ default: m.WhispersPage })));
-const WhisperDetailPage = lazy(() => import('@/pages/whisper-detail').then((m) => ({ default: m.WhisperDetailPage })));
-const WhisperProfilePage = lazy(() => import('@/pages/whisper-profile').then((m) => ({ default: m.WhisperProfilePage })));
-const CreateWhisperPage = lazy(() => import('@/pages/whisper-editor').then((m) => ({ default: m.CreateWhisperPage })));
-const EditWhisperPage = lazy(() => import('@/pages/whisper-editor').then((m) => ({ default: m.EditWhisperPage })));
+const WhisperDetailPage = lazy(() => import('@/pages/whispers').then((m) => ({ default: m.WhisperDetailPage })));
+const WhisperProfilePage = lazy(() => import('@/pages/whispers').then((m) => ({ default: m.WhisperProfilePage })));
+const CreateWhisperPage = lazy(() => import('@/pages/whispers').then((m) => ({ default: m.CreateWhisperPage })));
+const EditWhisperPage = lazy(() => import('@/pages/whispers').then((m) => ({ default: m.EditWhisperPage })));
+const FriendRequestsPage = lazy(() => import('@/pages/friend-requests').then((m) => ({ default: m.FriendRequestsPage })));
 
 const authOnly = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 
@@ -81,6 +82,8 @@ export const routes: RouteObject[] = [
       { path: paths.whispers.edit(':id'), element: authOnly(<EditWhisperPage />) },
       { path: paths.whispers.create(), element: <CreateWhisperPage /> },
       { path: paths.whispers.profile(':id'), element: <WhisperProfilePage /> },
+      // Not behind RequireAuth: logged out, the page shows its own 'You are not logged in' state (spec §2).
+      { path: paths.allRequests(), element: <FriendRequestsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

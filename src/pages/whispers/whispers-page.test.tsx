@@ -41,9 +41,12 @@ it('shows the empty state with a link to share the first whisper', async () => {
 it('a like shows at once, and goes back when the server fails', async () => {
   storeLogin();
   let fail = false;
+  // A gate per call, made before the click, so release() works whether or not the request has arrived.
   let release = () => {};
+  let gate = Promise.resolve();
+  const nextGate = () => (gate = new Promise<void>((resolve) => (release = resolve)));
   server.use(http.post('*/api/whispers/:id/like', async () => {
-    await new Promise<void>((resolve) => (release = resolve));
+    await gate;
     return fail
       ? HttpResponse.json({ message: 'Something went wrong' }, { status: 500 })
       : HttpResponse.json({ success: true, liked: true, likes: [...fortWhisper.likes, demoUser._id], likesCount: 2 });
@@ -52,12 +55,14 @@ it('a like shows at once, and goes back when the server fails', async () => {
   const stop = onFailureNotice((text) => notices.push(text));
   const { user } = renderWithProviders('/whispers');
   const like = await screen.findByRole('button', { name: /^Like Blue hour at Chapora Fort/ });
+  nextGate();
   await user.click(like);
   expect(await screen.findByRole('button', { name: 'Like Blue hour at Chapora Fort, 2 likes' })).toHaveAttribute('aria-pressed', 'true');
   release();
   await waitFor(() => expect(screen.getByRole('button', { name: 'Like Blue hour at Chapora Fort, 2 likes' })).toHaveAttribute('aria-pressed', 'true'));
 
   fail = true;
+  nextGate();
   await user.click(screen.getByRole('button', { name: /^Like Blue hour at Chapora Fort/ }));
   expect(await screen.findByRole('button', { name: 'Like Blue hour at Chapora Fort, 1 like' })).toHaveAttribute('aria-pressed', 'false');
   release();

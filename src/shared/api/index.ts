@@ -95,4 +95,13 @@ export {
   FOLLOW_FAILED,
   LIKE_FAILED,
 } from './endpoints/whispers';
-export type { Whisper, WhisperAuthor, WhisperProfile, WhisperInput, WhisperUpdate, WhisperResult } from './endpoints/whispers';
+export type { Whisper, WhisperAuthor, WhisperProfile, WhisperInput, WhisperUpdate, WhisperResult, FriendStatus } from './endpoints/whispers';
+export {
+  friendsApi,
+  useGetFriendRequestsQuery,
+  useSendFriendRequestMutation,
+  useAnswerFriendRequestMutation,
+  toPendingRequests,
+  ANSWER_FAILED,
+} from './endpoints/friends';
+export type { FriendRequest, PendingRequests, RequestUser } from './endpoints/friends';

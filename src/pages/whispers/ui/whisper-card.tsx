@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { LikeButton } from '@/features/like-whisper';
+import { LikeButton } from './like-button';
 import type { Whisper } from '@/shared/api';
-import { WHISPER_CAROUSEL_MS, whisperImages } from '@/entities/whisper';
+import { WHISPER_CAROUSEL_MS, whisperImages } from '../lib/whisper-images';
 import { paths } from '@/shared/config';
 import { timeAgo, truncate } from '@/shared/lib/text';
 import { Carousel } from '@/shared/ui/carousel';

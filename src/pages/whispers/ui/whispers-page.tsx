@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { RELATIVE_TIME_REFRESH_MS } from '@/entities/whisper';
+import { RELATIVE_TIME_REFRESH_MS } from '../lib/whisper-images';
 import { useGetWhispersInfiniteQuery } from '@/shared/api';
 import { getAppConfig, paths } from '@/shared/config';
 import { useInfiniteList } from '@/shared/lib/infinite-list';

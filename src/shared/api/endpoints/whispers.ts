@@ -34,6 +34,10 @@ export interface Whisper {
   user: WhisperAuthor;
 }
 
+/** Where the signed-in user and a profile's owner stand as friends. */
+export type FriendStatus = 'none' | 'pending-sent' | 'pending-received' | 'friends';
+const FRIEND_STATUSES: readonly FriendStatus[] = ['none', 'pending-sent', 'pending-received', 'friends'];
+
 export interface WhisperProfile {
   _id: string;
   firstName: string;
@@ -45,6 +49,7 @@ export interface WhisperProfile {
   postsCount: number;
   followers: WhisperAuthor[];
   isFollowing: boolean;
+  friendStatus: FriendStatus;
   posts: Whisper[];
 }
 
@@ -114,6 +119,7 @@ export function toWhisperProfile(body: unknown): WhisperProfile | null {
     postsCount: asNumber(profile.postsCount),
     followers: (Array.isArray(profile.followers) ? profile.followers : []).map(toAuthor),
     isFollowing: profile.isFollowing === true,
+    friendStatus: FRIEND_STATUSES.find((status) => status === profile.friendStatus) ?? 'none',
     posts: whispersOf(body.posts),
   };
 }

@@ -1,7 +1,8 @@
 import { useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
-import { authorName, whisperImages } from '@/entities/whisper';
-import { FollowButton } from '@/features/follow-user';
+import { authorName, whisperImages } from '../lib/whisper-images';
+import { AddFriendButton } from './add-friend-button';
+import { FollowButton } from './follow-button';
 import { useGetWhisperProfileQuery } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { assetUrl, getAppConfig, paths } from '@/shared/config';
@@ -69,7 +70,12 @@ export function WhisperProfilePage() {
             </div>
           ))}
         </dl>
-        {profile._id !== userId && <FollowButton userId={profile._id} username={profile.username} following={profile.isFollowing} />}
+        {profile._id !== userId && (
+          <div className="whisper-profile__actions">
+            <FollowButton userId={profile._id} username={profile.username} following={profile.isFollowing} />
+            <AddFriendButton userId={profile._id} status={profile.friendStatus} />
+          </div>
+        )}
       </section>
 
       <section aria-labelledby="profile-posts">

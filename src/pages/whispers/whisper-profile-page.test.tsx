@@ -40,8 +40,10 @@ it('follows after the confirmation: the button and the count change at once, the
   storeLogin();
   answerProfile(false, 4);
   let release = () => {};
+  // Made up front, so release() works whether or not the request has reached the handler yet.
+  const gate = new Promise<void>((resolve) => (release = resolve));
   server.use(http.post('*/api/whispers/:id/follow', async () => {
-    await new Promise<void>((resolve) => (release = resolve));
+    await gate;
     return HttpResponse.json({ success: true, message: 'You are now following this user.', following: true, followersCount: 5 });
   }));
   const { user } = renderWithProviders(path);
@@ -75,4 +77,19 @@ it('an unknown user: \'User not found\'', async () => {
   server.use(http.get('*/api/whispers/public-profile/:id', () => HttpResponse.json({ status: false, message: 'User not found' }, { status: 404 })));
   renderWithProviders(path);
   expect(await screen.findByText('User not found')).toBeInTheDocument();
+});
+
+it('Add friend sends a request, then shows it as pending', async () => {
+  storeLogin();
+  answerProfile(false);
+  const sent: unknown[] = [];
+  server.use(http.post('*/api/friend-requests', async ({ request }) => {
+    sent.push(await request.json());
+    return HttpResponse.json({ success: true, message: 'Friend request sent.', request: {} }, { status: 201 });
+  }));
+  const { user } = renderWithProviders(path);
+  await user.click(await screen.findByRole('button', { name: 'Add friend' }));
+  expect(await screen.findByText('Friend request sent.')).toBeInTheDocument();
+  expect(await screen.findByRole('button', { name: 'Request pending' })).toBeDisabled();
+  expect(sent).toEqual([{ receiverId: profile._id }]);
 });

@@ -1,1 +1,0 @@
-export { FollowButton, FOLLOW_TEXTS } from './ui/follow-button';

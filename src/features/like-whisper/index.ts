@@ -1,1 +1,0 @@
-export { LikeButton, LOGIN_TO_LIKE } from './ui/like-button';

@@ -1,1 +1,0 @@
-export { WhisperDetailPage } from './ui/whisper-detail-page';

@@ -1,1 +1,0 @@
-export { CreateWhisperPage, EditWhisperPage } from './ui/whisper-editor-pages';

@@ -1,1 +1,0 @@
-export { WhisperProfilePage } from './ui/whisper-profile-page';
