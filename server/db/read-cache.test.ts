@@ -57,6 +57,19 @@ describe('reads cached until the next write', () => {
     expect(loads).toBe(2);
   });
 
+  it('when full, the least recently used entry goes, not the oldest', async () => {
+    const loads: string[] = [];
+    const read = (key: string) => cachedRead(t.db, 'lru', key, async () => (loads.push(key), key), { maxEntries: 2 });
+    await read('a');
+    await read('b');
+    await read('a'); // a hit: 'a' is now the most recently used
+    await read('c'); // full: 'b' goes
+    await read('a');
+    expect(loads).toEqual(['a', 'b', 'c']);
+    await read('b');
+    expect(loads).toEqual(['a', 'b', 'c', 'b']);
+  });
+
   it('several keys: only those not kept are loaded, in one call, and all are dropped after any write', async () => {
     const calls: string[][] = [];
     const loadMany = async (keys: string[]) => {

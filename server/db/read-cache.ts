@@ -27,20 +27,30 @@ function entriesOf(db: Db, kind: string) {
   // A write that ran while a value was read makes it stale at once: kept only if none did.
   const keep = (key: string, value: unknown, maxEntries: number) => {
     if (counter?.() !== writes) return;
+    // Full: the least recently used goes.
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
     entries.set(key, value);
   };
-  return { entries, keep };
+  /** The kept value, made the most recently used (a Map iterates in insertion order, so the least recently used is first out). */
+  const hit = <T>(key: string): { value: T } | undefined => {
+    if (!entries.has(key)) return undefined;
+    const value = entries.get(key) as T;
+    entries.delete(key);
+    entries.set(key, value);
+    return { value };
+  };
+  return { entries, keep, hit };
 }
 
 export async function cachedRead<T>(
   db: Db, kind: string, key: string, load: () => Promise<T | undefined>,
-  /** Fewer entries for large values (a list page): the oldest goes first. */
+  /** Fewer entries for large values (a list page): the least recently used goes first. */
   { maxEntries = MAX_PER_KIND }: { maxEntries?: number } = {},
 ): Promise<T | undefined> {
   const cache = entriesOf(db, kind);
   if (!cache) return load();
-  if (cache.entries.has(key)) return cache.entries.get(key) as T;
+  const kept = cache.hit<T>(key);
+  if (kept) return kept.value;
   const value = await load();
   if (value !== undefined) cache.keep(key, value, maxEntries);
   return value;
@@ -58,7 +68,8 @@ export async function cachedReadMany<T>(
   const found = new Map<string, T>();
   const missing: string[] = [];
   for (const key of keys) {
-    if (cache.entries.has(key)) found.set(key, cache.entries.get(key) as T);
+    const kept = cache.hit<T>(key);
+    if (kept) found.set(key, kept.value);
     else missing.push(key);
   }
   if (missing.length === 0) return found;

@@ -1,4 +1,4 @@
-import { Type } from '@fastify/type-provider-typebox';
+import { Format, Type } from '@fastify/type-provider-typebox';
 import { UserSchema } from './user-dto.js';
 
 // Schemas shared by several modules, in one place; a module's own bodies and answers stay in
@@ -9,6 +9,15 @@ export const text = (maxLength: number) => Type.Optional(Type.String({ maxLength
 
 /** A code as typed: text, or a number from a numeric field (leading zeros restored by the validator). */
 export const OtpField = Type.Optional(Type.Union([Type.String({ maxLength: 12 }), Type.Integer({ minimum: 0, maximum: 999_999 })]));
+
+/**
+ * Ids as Postgres writes them: lower case, no `urn:uuid:`. TypeBox's own 'uuid' format also takes
+ * upper case, which Postgres reads as the same id while a string comparison does not: the caller's
+ * own id in capitals got past the no-self-follow check and failed in the database. Every route
+ * compares ids as strings, so the format itself is strict (set before any schema is compiled).
+ */
+const LOWER_CASE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+Format.Set('uuid', (value) => LOWER_CASE_UUID.test(value));
 
 export const UserIdParams = Type.Object({ userId: Type.String({ format: 'uuid' }) });
 export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });

@@ -19,3 +19,9 @@ export function normalizeEmail(raw: string | undefined): string | undefined {
   if (!emailShape.test(email) || controlChars.test(email) || email.length > EMAIL_MAX_LENGTH) return undefined;
   return email;
 }
+
+/**
+ * The user's text as a LIKE / ILIKE pattern that finds it anywhere: `%`, `_` and `\` typed by the
+ * user match themselves (backslash is Postgres's default escape).
+ */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;

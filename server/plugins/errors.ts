@@ -46,6 +46,11 @@ async function errors(app: FastifyInstance) {
     if (['22021', '22P05'].includes(pgErrorCode(error) ?? '')) {
       return reply.status(400).send({ message: 'Request contains invalid characters' });
     }
+    // A value a route's checks let through but a table's constraint or type refuses (a check
+    // constraint, text that is not a uuid) is still the client's error, never a 500.
+    if (['23514', '22P02'].includes(pgErrorCode(error) ?? '')) {
+      return reply.status(400).send({ message: 'Invalid request' });
+    }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       // Fastify's own 4xx errors (rate limit, bad URL encoding, ...) carry a message fit for clients.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Limits } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { badRequest, tooManyRequests } from '../http-error.js';
+import { badRequest, fieldError, HttpError, tooManyRequests } from '../http-error.js';
 import { limitKeys } from '../limit-keys.js';
 import { takeHits } from '../quota.js';
 
@@ -67,4 +67,47 @@ const storedUpload = /^\/uploads\/([a-z-]+)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4
 export async function removeUpload(uploadsDir: string, publicPath: string): Promise<void> {
   const match = storedUpload.exec(publicPath);
   if (match) await rm(path.join(uploadsDir, match[1], match[2]), { force: true });
+}
+
+/** Deletes every file saveImage stored among `publicPaths`, one at a time (a few per record). */
+export async function removeUploads(uploadsDir: string, publicPaths: readonly string[]): Promise<void> {
+  for (const publicPath of publicPaths) await removeUpload(uploadsDir, publicPath);
+}
+
+export interface ImageBatch {
+  db: Db;
+  limits: Limits;
+  uploadsDir: string;
+  userId: string;
+  /** The folder under uploadsDir, as saveImage takes it. */
+  kind: string;
+  /** Name the form field of a file that is not an image in the 400 (the forms mark that field). */
+  nameField?: boolean;
+}
+
+/**
+ * Stores a form's images, field by field in form order: each is counted against the user's upload
+ * allowance, then re-encoded (saveImage). If any step fails (a file that is not an image, the
+ * allowance spent), the files stored so far are removed again, so a refused form leaves nothing.
+ */
+export async function saveImages<F extends string>(batch: ImageBatch, files: Record<F, Buffer[]>): Promise<Record<F, string[]>> {
+  const fields = Object.keys(files) as F[];
+  const saved = Object.fromEntries(fields.map((field) => [field, [] as string[]])) as Record<F, string[]>;
+  try {
+    for (const field of fields) {
+      for (const bytes of files[field]) {
+        await countUpload(batch.db, batch.limits, batch.userId);
+        try {
+          saved[field].push(await saveImage(batch.uploadsDir, batch.kind, bytes));
+        } catch (error) {
+          if (batch.nameField && error instanceof HttpError && error.statusCode === 400) throw fieldError(400, error.message, field);
+          throw error;
+        }
+      }
+    }
+  } catch (error) {
+    await removeUploads(batch.uploadsDir, fields.flatMap((field) => saved[field]));
+    throw error;
+  }
+  return saved;
 }

@@ -5,6 +5,7 @@ import { events, users } from '../../db/schema.js';
 import { cursorOf, pageOf, pageResult } from '../../lib/pagination.js';
 import type { EventSchema } from './schemas.js';
 import type { EventInput } from './validation.js';
+import { likePattern } from '../../lib/text.js';
 
 export type EventDto = Static<typeof EventSchema>;
 
@@ -57,9 +58,6 @@ export function toEventDto(row: EventRow, signedIn: boolean): EventDto {
     createdAt: row.createdAt.toISOString(),
   };
 }
-
-/** The user's text inside a LIKE pattern stands for itself: %, _ and the escape character are escaped. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface EventFilter {
   /** Trimmed, non-empty: matched case-insensitively in the title, description or address. */

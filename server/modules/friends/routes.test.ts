@@ -62,6 +62,7 @@ describe('friend requests', () => {
     const a = await signUp(t.app);
     const b = await signUp(t.app);
     expect((await send(a, a.id)).json()).toMatchObject({ message: 'You cannot send a friend request to yourself.' });
+    expect((await send(a, a.id.toUpperCase())).json()).toEqual({ message: 'receiverId is not a valid uuid' });
     expect((await send(a, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: '/api/friend-requests', payload: { receiverId: b.id } })).statusCode).toBe(401);
     expect((await t.app.inject({ url: `/api/my-requests/${b.id}`, headers: bearer(a.token) })).statusCode).toBe(403);

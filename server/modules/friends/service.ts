@@ -1,7 +1,8 @@
 import type { Static } from '@fastify/type-provider-typebox';
 import { aliasedTable, and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { friendRequests, notifications, users } from '../../db/schema.js';
+import { friendRequests, users } from '../../db/schema.js';
+import { createNotification } from '../notifications/service.js';
 import type { FriendRequestSchema } from './schemas.js';
 
 type RequestDto = Static<typeof FriendRequestSchema>;
@@ -62,7 +63,7 @@ export async function sendRequest(db: Db, me: string, them: string): Promise<Sen
     const [made] = await tx.insert(friendRequests).values({ senderId: me, receiverId: them }).onConflictDoNothing().returning({ id: friendRequests.id });
     if (!made) return { outcome: 'pending' };
     const [request] = await requestsWhere(tx as unknown as Db, eq(friendRequests.id, made.id), 1);
-    await tx.insert(notifications).values({ userId: them, title: 'Friend request', body: `@${request.sender.username} sent you a friend request.` });
+    await createNotification(tx, them, { title: 'Friend request', body: `@${request.sender.username} sent you a friend request.` });
     return { outcome: 'sent', request };
   });
 }
@@ -87,7 +88,7 @@ export async function answerRequest(db: Db, me: string, requestId: string, actio
     }
     if (status === 'accepted') {
       const [answerer] = await tx.select({ username: users.username }).from(users).where(eq(users.id, me));
-      await tx.insert(notifications).values({ userId: updated.senderId, title: 'Friend request accepted', body: `@${answerer.username} accepted your friend request.` });
+      await createNotification(tx, updated.senderId, { title: 'Friend request accepted', body: `@${answerer.username} accepted your friend request.` });
     }
     return { outcome: 'done', status };
   });

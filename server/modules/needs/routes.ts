@@ -4,7 +4,7 @@ import { badRequest, invalid } from '../../lib/http-error.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { IdParams, UserIdParams } from '../../lib/schemas.js';
 import { isUuid } from '../../lib/sessions.js';
-import { countUpload, removeUpload, saveImage } from '../../lib/uploads/images.js';
+import { removeUploads, saveImages } from '../../lib/uploads/images.js';
 import { readForm } from '../../lib/uploads/read-parts.js';
 import { callerOf } from '../../plugins/auth.js';
 import { MB } from '../../plugins/multipart.js';
@@ -45,23 +45,9 @@ async function readNeedForm(request: FastifyRequest) {
 
 const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { uploadsDir } = app.config;
-  const removeAll = (paths: string[]) => Promise.all(paths.map((path) => removeUpload(uploadsDir, path)));
-
-  /**
-   * Counts the images against the user's upload allowance, then re-encodes and stores them in order.
-   * If one is refused (not an image), those already stored are removed again.
-   */
-  async function saveImages(userId: string, files: Buffer[]): Promise<string[]> {
-    for (let i = 0; i < files.length; i++) await countUpload(app.db, app.config.limits, userId);
-    const saved: string[] = [];
-    try {
-      for (const bytes of files) saved.push(await saveImage(uploadsDir, 'needs', bytes));
-    } catch (error) {
-      await removeAll(saved);
-      throw error;
-    }
-    return saved;
-  }
+  const removeAll = (paths: string[]) => removeUploads(uploadsDir, paths);
+  const saveNeedImages = async (userId: string, files: Buffer[]) =>
+    (await saveImages({ db: app.db, limits: app.config.limits, uploadsDir, userId, kind: 'needs' }, { images: files })).images;
 
   app.get('/all-needs', {
     config: { access: 'public' },
@@ -98,7 +84,7 @@ const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!checked.ok) throw invalid(checked);
     const files = formImages.get(request) ?? [];
     return idempotent(app.db, request, reply, { userId, route: 'create-need' }, async () => {
-      const images = await saveImages(userId, files);
+      const images = await saveNeedImages(userId, files);
       try {
         const need = await createNeed(app.db, userId, checked.value, images);
         return { statusCode: 201, body: { success: true, message: 'Need created successfully!', need: toNeedDto(need, true) } };
@@ -132,7 +118,7 @@ const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!kept.ok) throw invalid(kept);
     const files = formImages.get(request) ?? [];
     if (kept.value.length + files.length > MAX_IMAGES) throw tooManyImages();
-    const added = await saveImages(userId, files);
+    const added = await saveNeedImages(userId, files);
     let result: Awaited<ReturnType<typeof updateNeed>>;
     try {
       // Checked again in the transaction, against the images the need has by then.

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, conflict, failure, fieldError, forbidden, HttpError, invalid, unauthorized } from '../../lib/http-error.js';
+import { badRequest, conflict, failure, forbidden, invalid, unauthorized } from '../../lib/http-error.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { PAGE_DEFAULT } from '../../lib/pagination.js';
 import { IdParams, StatusAnswer, UserIdParams } from '../../lib/schemas.js';
 import { isUuid } from '../../lib/sessions.js';
 import { controlChars } from '../../lib/text.js';
-import { countUpload, removeUpload, saveImage } from '../../lib/uploads/images.js';
+import { removeUploads, saveImages } from '../../lib/uploads/images.js';
 import { readForm } from '../../lib/uploads/read-parts.js';
 import { callerOf } from '../../plugins/auth.js';
 import { MB } from '../../plugins/multipart.js';
@@ -62,30 +62,10 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * Counts and stores each file in form order; a file that is not an image answers 400 about its
    * field. If any step fails, the files stored so far are removed again.
    */
-  async function saveFiles(files: Files, userId: string): Promise<Record<FileField, string[]>> {
-    const saved: Record<FileField, string[]> = { images: [], portfolioImages: [] };
-    try {
-      for (const field of FILE_FIELDS) {
-        for (const bytes of files[field]) {
-          await countUpload(app.db, app.config.limits, userId);
-          try {
-            saved[field].push(await saveImage(uploadsDir, 'skills', bytes));
-          } catch (error) {
-            if (error instanceof HttpError && error.statusCode === 400) throw fieldError(400, error.message, field);
-            throw error;
-          }
-        }
-      }
-    } catch (error) {
-      await removeFiles([...saved.images, ...saved.portfolioImages]);
-      throw error;
-    }
-    return saved;
-  }
-
-  const removeFiles = async (paths: string[]) => {
-    for (const path of paths) await removeUpload(uploadsDir, path);
-  };
+  const saveFiles = (files: Files, userId: string): Promise<Record<FileField, string[]>> =>
+    saveImages({ db: app.db, limits: app.config.limits, uploadsDir, userId, kind: 'skills', nameField: true },
+      { images: files.images, portfolioImages: files.portfolioImages });
+  const removeFiles = (paths: string[]) => removeUploads(uploadsDir, paths);
 
   app.get('/skills', {
     config: { access: 'public' },

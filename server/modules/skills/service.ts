@@ -5,6 +5,7 @@ import { skills, users } from '../../db/schema.js';
 import { cursorOf, pageOf, pageResult } from '../../lib/pagination.js';
 import type { SkillSchema } from './schemas.js';
 import type { SkillFields } from './validation.js';
+import { likePattern } from '../../lib/text.js';
 
 export type SkillDto = Static<typeof SkillSchema>;
 
@@ -73,9 +74,6 @@ export function toSkillDto(row: SkillRow, signedIn: boolean): SkillDto {
     createdAt: row.createdAt.toISOString(),
   };
 }
-
-/** `%`, `_` and `\` typed by the user match themselves in a LIKE pattern (backslash is Postgres's escape). */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** A page of skills, newest first; `q` matches the categories, title, description or address, case-insensitively. */
 export async function listSkills(db: Db, { q, limit, cursor }: { q?: string; limit: number; cursor?: string }) {

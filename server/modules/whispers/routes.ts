@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { sendCachedJson } from '../../lib/cached-answer.js';
-import { badRequest, conflict, failure, fieldError, forbidden, HttpError, invalid, unauthorized } from '../../lib/http-error.js';
+import { badRequest, conflict, failure, forbidden, invalid, unauthorized } from '../../lib/http-error.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { PAGE_DEFAULT } from '../../lib/pagination.js';
 import { IdParams, StatusAnswer } from '../../lib/schemas.js';
 import { isUuid } from '../../lib/sessions.js';
 import { controlChars } from '../../lib/text.js';
-import { countUpload, removeUpload, saveImage } from '../../lib/uploads/images.js';
+import { removeUploads, saveImages } from '../../lib/uploads/images.js';
 import { readForm } from '../../lib/uploads/read-parts.js';
 import { callerOf } from '../../plugins/auth.js';
 import { friendStatus } from '../friends/service.js';
@@ -45,29 +45,10 @@ async function readWhisperForm(request: FastifyRequest) {
 
 const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { uploadsDir } = app.config;
-  const removeFiles = async (paths: string[]) => {
-    for (const path of paths) await removeUpload(uploadsDir, path);
-  };
-
-  /** Stores each image in form order; a file that is not an image answers 400; on failure none stay. */
-  async function saveImages(files: Buffer[], userId: string): Promise<string[]> {
-    const saved: string[] = [];
-    try {
-      for (const bytes of files) {
-        await countUpload(app.db, app.config.limits, userId);
-        try {
-          saved.push(await saveImage(uploadsDir, 'whispers', bytes));
-        } catch (error) {
-          if (error instanceof HttpError && error.statusCode === 400) throw fieldError(400, error.message, 'images');
-          throw error;
-        }
-      }
-    } catch (error) {
-      await removeFiles(saved);
-      throw error;
-    }
-    return saved;
-  }
+  const removeFiles = (paths: string[]) => removeUploads(uploadsDir, paths);
+  /** Stores each image in form order; a file that is not an image answers 400 about 'images'; on failure none stay. */
+  const saveWhisperImages = async (files: Buffer[], userId: string) =>
+    (await saveImages({ db: app.db, limits: app.config.limits, uploadsDir, userId, kind: 'whispers', nameField: true }, { images: files })).images;
 
   /** The whisper an owner-only call names, if the caller owns it: 404 when there is none, 403 when it is someone else's. */
   async function ownWhisper(request: FastifyRequest, id: string) {
@@ -125,7 +106,7 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!checked.ok) throw invalid(checked);
       const author = await findAuthor(app.db, userId);
       if (!author) throw unauthorized(); // the account went away meanwhile
-      const images = await saveImages(files, userId);
+      const images = await saveWhisperImages(files, userId);
       const id = randomUUID();
       let createdAt: Date;
       try {
@@ -156,7 +137,7 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const files = formImages.get(request) ?? [];
     const checked = checkWhisperForm(request.body, { newImages: files.length, currentImages: current.images });
     if (!checked.ok) throw invalid(checked);
-    const added = await saveImages(files, userId);
+    const added = await saveWhisperImages(files, userId);
     const result = await updateWhisper(app.db, id, userId, checked.value.fields, checked.value.keptImages, added).catch(async (error: unknown) => {
       await removeFiles(added);
       throw error;

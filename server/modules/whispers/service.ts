@@ -1,10 +1,12 @@
 import type { Static } from '@fastify/type-provider-typebox';
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { follows, notifications, users, whispers } from '../../db/schema.js';
+import { follows, users, whispers } from '../../db/schema.js';
+import { createNotification } from '../notifications/service.js';
 import { cursorOf, pageOf, pageResult } from '../../lib/pagination.js';
 import type { PublicProfileAnswer, WhisperSchema } from './schemas.js';
 import type { WhisperFields } from './validation.js';
+import { likePattern } from '../../lib/text.js';
 
 export type WhisperDto = Static<typeof WhisperSchema>;
 type ProfileDto = Omit<Static<typeof PublicProfileAnswer>['profile'], 'friendStatus'>;
@@ -65,9 +67,6 @@ export function toWhisperDto(row: WhisperRow): WhisperDto {
     },
   };
 }
-
-/** `%`, `_` and `\` typed by the user match themselves in a LIKE pattern. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** A page of whispers, newest first; `q` matches the title, story, location or category, case-insensitively. */
 export async function listWhispers(db: Db, { q, limit, cursor }: { q?: string; limit: number; cursor?: string }) {
@@ -142,34 +141,46 @@ export function deleteWhisper(db: Db, id: string, userId: string): Promise<Owner
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * Likes the whisper for the user, or takes the like back if there was one: one statement, so the
- * like rows are the truth whatever runs at the same time (two likes at once make one row). The
- * owner hears of a new like by someone else. Undefined when there is no such whisper.
+ * Likes the whisper for the user, or takes the like back if there was one. The whisper's row is
+ * locked first, so toggles of one whisper take turns: on PostgreSQL two clicks at once are a like
+ * and an unlike, never two likes of which one is dropped (and the same for n clicks). The owner
+ * hears of a new like by someone else. Undefined when there is no such whisper.
  */
 export async function toggleLike(db: Db, whisperId: string, userId: string) {
   return db.transaction(async (tx) => {
+    const [locked] = rowsOf<{ id: string }>(await tx.execute(sql`select id from whispers where id = ${whisperId} for update`));
+    if (!locked) return undefined;
     const [changed] = rowsOf<{ added: boolean }>(await tx.execute(sql`
       with gone as (
         delete from whisper_likes where whisper_id = ${whisperId} and user_id = ${userId} returning 1
       ), added as (
         insert into whisper_likes (whisper_id, user_id)
-        select ${whisperId}, ${userId} where not exists (select 1 from gone) and exists (select 1 from whispers where id = ${whisperId})
+        select ${whisperId}, ${userId} where not exists (select 1 from gone)
         on conflict do nothing returning 1
       )
       select exists (select 1 from added) as added`));
     const [row] = await tx.select({ ownerId: whispers.userId, title: whispers.title, likes: likesOf })
       .from(whispers).where(eq(whispers.id, whisperId));
-    if (!row) return undefined;
     if (changed.added && row.ownerId !== userId) {
       const [liker] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
-      await tx.insert(notifications).values({ userId: row.ownerId, title: 'New like', body: `@${liker.username} liked your whisper "${row.title}".` });
+      await createNotification(tx, row.ownerId, { title: 'New like', body: `@${liker.username} liked your whisper "${row.title}".` });
     }
     return { liked: row.likes.includes(userId), likes: row.likes };
   });
 }
 
+/**
+ * Follow counts among active users, as the profile lists them (a deactivated follower is neither
+ * listed nor counted). The id as a parameter: inside a subquery a bare column name would be read
+ * as the subquery's own.
+ */
+const followersCount = (userId: string) =>
+  sql<number>`(select count(*)::int from follows f join users u on u.id = f.follower_id and u.status = 'active' where f.followee_id = ${userId})`;
+const followingCount = (userId: string) =>
+  sql<number>`(select count(*)::int from follows f join users u on u.id = f.followee_id and u.status = 'active' where f.follower_id = ${userId})`;
+
 const followersCountOf = async (db: Db, userId: string) => {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(follows).where(eq(follows.followeeId, userId));
+  const [row] = rowsOf<{ count: number }>(await db.execute(sql`select ${followersCount(userId)} as count`));
   return row.count;
 };
 
@@ -185,7 +196,7 @@ export async function setFollow(db: Db, followerId: string, followeeId: string, 
       const added = await tx.insert(follows).values({ followerId, followeeId }).onConflictDoNothing().returning({ at: follows.createdAt });
       if (added.length > 0) {
         const [follower] = await tx.select({ username: users.username }).from(users).where(eq(users.id, followerId));
-        await tx.insert(notifications).values({ userId: followeeId, title: 'New follower', body: `@${follower.username} started following you.` });
+        await createNotification(tx, followeeId, { title: 'New follower', body: `@${follower.username} started following you.` });
       }
     } else {
       await tx.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
@@ -198,9 +209,8 @@ export async function setFollow(db: Db, followerId: string, followeeId: string, 
 export async function publicProfile(db: Db, userId: string, callerId: string | undefined): Promise<{ profile: ProfileDto; posts: WhisperDto[] } | undefined> {
   const [user] = await db.select({
     id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username, profileImage: users.profileImage,
-    // The id as a parameter: inside a subquery a bare column name would be read as the subquery's own.
-    followersCount: sql<number>`(select count(*)::int from follows f where f.followee_id = ${userId})`,
-    followingCount: sql<number>`(select count(*)::int from follows f where f.follower_id = ${userId})`,
+    followersCount: followersCount(userId),
+    followingCount: followingCount(userId),
     postsCount: sql<number>`(select count(*)::int from whispers w where w.user_id = ${userId})`,
     isFollowing: callerId
       ? sql<boolean>`exists (select 1 from follows f where f.follower_id = ${callerId} and f.followee_id = ${userId})`

@@ -22,8 +22,25 @@ it('shows the whisper: title, author and time, Profile, story cut at 200 with Se
   expect(screen.getByText(longStory)).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'See Less' }));
   expect(screen.getByRole('button', { name: /^Like / })).toBeInTheDocument();
-  expect(screen.getByRole('button', { name: 'Follow' })).toBeInTheDocument();
+  // Enabled only once the author's profile says whether the reader follows them already.
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Follow' })).toBeEnabled());
   expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+});
+
+it('keeps Follow disabled while the author\'s profile is loading, rather than guess', async () => {
+  answer(someoneElses);
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  server.use(http.get('*/api/whispers/public-profile/:id', async () => {
+    await gate;
+    return HttpResponse.json(whispersAnswers.getPublicProfile.ok);
+  }));
+  renderWithProviders(`/whispers/whisper-detail/${fortWhisper._id}`);
+  expect(await screen.findByRole('heading', { name: fortWhisper.title, level: 1 })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Follow' })).toBeDisabled();
+  release();
+  // The fixture's reader follows Rohan already.
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Unfollow' })).toBeEnabled());
 });
 
 it('the author sees Edit and Delete (after a confirmation) and no Follow', async () => {

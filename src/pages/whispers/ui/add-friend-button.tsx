@@ -10,7 +10,9 @@ export const LOGIN_TO_ADD_FRIEND = 'Please log in to add friends.';
 
 /**
  * 'Add friend' on an author's profile: sends a friend request, then shows it as pending. A request
- * the other user sent shows a link to answer it; friends see that they are.
+ * the other user sent shows a link to answer it; friends see that they are. 'Friends' and 'Request
+ * pending' are aria-disabled, not disabled: they do nothing, yet keyboard and screen-reader users
+ * still reach them and hear the state.
  */
 export function AddFriendButton({ userId, status }: { userId: string; status: FriendStatus }) {
   const loggedIn = useSelector(selectIsLoggedIn);
@@ -19,14 +21,14 @@ export function AddFriendButton({ userId, status }: { userId: string; status: Fr
 
   if (status === 'friends') {
     return (
-      <Button variant="secondary" disabled>
+      <Button variant="secondary" aria-disabled="true">
         Friends
       </Button>
     );
   }
   if (status === 'pending-sent') {
     return (
-      <Button variant="secondary" disabled>
+      <Button variant="secondary" aria-disabled="true">
         Request pending
       </Button>
     );

@@ -19,7 +19,8 @@ interface FollowButtonProps {
   userId: string;
   /** The name the dialog asks about ('Follow @rohan?'). */
   username: string;
-  following: boolean;
+  /** Undefined while the profile that knows it is loading: the button waits (disabled) rather than guess. */
+  following: boolean | undefined;
 }
 
 /**
@@ -28,7 +29,8 @@ interface FollowButtonProps {
  * fails ('Failed to update follow status', raised by the mutation). A visitor gets spec §6's 'Not
  * Logged In' dialog with a link to log in.
  */
-export function FollowButton({ userId, username, following }: FollowButtonProps) {
+export function FollowButton({ userId, username, following: knownFollowing }: FollowButtonProps) {
+  const following = knownFollowing ?? false;
   const loggedIn = useSelector(selectIsLoggedIn);
   const [setFollow, { isLoading }] = useSetFollowMutation();
   const [asking, setAsking] = useState(false);
@@ -41,7 +43,7 @@ export function FollowButton({ userId, username, following }: FollowButtonProps)
 
   return (
     <>
-      <Button variant={following ? 'secondary' : 'primary'} onClick={() => setAsking(true)} disabled={isLoading} aria-busy={isLoading || undefined}>
+      <Button variant={following ? 'secondary' : 'primary'} onClick={() => setAsking(true)} disabled={isLoading || knownFollowing === undefined} aria-busy={isLoading || knownFollowing === undefined || undefined}>
         {isLoading ? <Spinner size="sm" label={following ? 'Following' : 'Unfollowing'} /> : following ? 'Unfollow' : 'Follow'}
       </Button>
       {loggedIn ? (

@@ -26,7 +26,7 @@ export function LikeButton({ whisper }: { whisper: Pick<Whisper, '_id' | 'title'
       navigate(paths.login());
       return;
     }
-    void like({ whisper, userId });
+    void like({ whisper, userId, liked: !liked });
   };
 
   return (

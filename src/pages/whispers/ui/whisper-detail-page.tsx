@@ -87,7 +87,7 @@ export function WhisperDetailPage() {
             <ButtonLink to={paths.whispers.profile(whisper.user._id)} variant="secondary" size="sm">
               Profile
             </ButtonLink>
-            {!mine && <FollowButton userId={whisper.user._id} username={whisper.user.username} following={profile.data?.isFollowing ?? false} />}
+            {!mine && <FollowButton userId={whisper.user._id} username={whisper.user.username} following={profile.data?.isFollowing} />}
           </div>
           {(whisper.location || whisper.category) && (
             <p className="whisper-detail__tags">

@@ -60,7 +60,7 @@ describe('like (optimistic)', () => {
   it('shows the like at once in the list and the detail, and keeps it once the server confirms', async () => {
     const store = await loaded();
     const release = gated('post', '*/api/whispers/:id/like', () => HttpResponse.json({ success: true, liked: true, likes: [...fortWhisper.likes, demoUser._id], likesCount: 2 }));
-    const done = store.dispatch(whispersApi.endpoints.likeWhisper.initiate({ whisper: fortWhisper, userId: demoUser._id }));
+    const done = store.dispatch(whispersApi.endpoints.likeWhisper.initiate({ whisper: fortWhisper, userId: demoUser._id, liked: true }));
     expect(listLikes(store, fortWhisper._id)).toEqual([...fortWhisper.likes, demoUser._id]);
     expect(detailLikes(store, fortWhisper._id)).toEqual([...fortWhisper.likes, demoUser._id]);
     release();
@@ -69,10 +69,28 @@ describe('like (optimistic)', () => {
     expect(notices).toEqual([]);
   });
 
+  it('sets every view to the state clicked (views that disagreed agree), then to the server\'s likes', async () => {
+    const store = await loaded();
+    // The list already shows the user's like (say, from another tab); the detail does not.
+    store.dispatch(whispersApi.util.updateQueryData('getWhispers', {}, (data) => {
+      for (const page of data.pages) for (const item of page.items) if (item._id === fortWhisper._id) item.likes = [...fortWhisper.likes, demoUser._id];
+    }));
+    const someoneElse = 'someone-else-id';
+    const release = gated('post', '*/api/whispers/:id/like', () =>
+      HttpResponse.json({ success: true, liked: true, likes: [...fortWhisper.likes, someoneElse, demoUser._id], likesCount: 3 }));
+    const done = store.dispatch(whispersApi.endpoints.likeWhisper.initiate({ whisper: fortWhisper, userId: demoUser._id, liked: true }));
+    expect(listLikes(store, fortWhisper._id)).toEqual([...fortWhisper.likes, demoUser._id]); // not flipped away
+    expect(detailLikes(store, fortWhisper._id)).toEqual([...fortWhisper.likes, demoUser._id]);
+    release();
+    await done;
+    await waitFor(() => expect(listLikes(store, fortWhisper._id)).toEqual([...fortWhisper.likes, someoneElse, demoUser._id]));
+    expect(detailLikes(store, fortWhisper._id)).toEqual([...fortWhisper.likes, someoneElse, demoUser._id]);
+  });
+
   it('on a server error, reads the whisper again (the like is gone) and says so', async () => {
     const store = await loaded();
     const release = gated('post', '*/api/whispers/:id/like', () => HttpResponse.json({ message: 'Something went wrong' }, { status: 500 }));
-    const done = store.dispatch(whispersApi.endpoints.likeWhisper.initiate({ whisper: fortWhisper, userId: demoUser._id }));
+    const done = store.dispatch(whispersApi.endpoints.likeWhisper.initiate({ whisper: fortWhisper, userId: demoUser._id, liked: true }));
     expect(detailLikes(store, fortWhisper._id)).toContain(demoUser._id);
     release();
     await done;
@@ -100,6 +118,21 @@ describe('follow (optimistic)', () => {
     release();
     await done;
     await waitFor(() => expect(profileOf(store, 'rohan-id')).toMatchObject({ isFollowing: true, followersCount: 9 }));
+  });
+
+  it('reads the caller\'s own profile again once a follow is confirmed (its following count changed)', async () => {
+    const store = await loaded(false);
+    let ownReads = 0;
+    server.use(http.get('*/api/whispers/public-profile/:id', ({ params }) => {
+      if (params.id === demoUser._id) ownReads++;
+      return HttpResponse.json(whispersAnswers.getPublicProfile.ok);
+    }));
+    const own = store.dispatch(whispersApi.endpoints.getWhisperProfile.initiate(demoUser._id));
+    await own;
+    expect(ownReads).toBe(1);
+    await store.dispatch(whispersApi.endpoints.setFollow.initiate({ userId: 'rohan-id', follow: true }));
+    await waitFor(() => expect(ownReads).toBe(2));
+    own.unsubscribe();
   });
 
   it('rolls an unfollow back on failure and says \'Failed to update follow status\'', async () => {

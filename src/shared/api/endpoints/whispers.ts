@@ -1,5 +1,6 @@
 import { baseApi } from '../base-api';
 import { cursorPagination, cursorParams, providesPagedList, type Cursor, type CursorPage, type CursorPages } from '../infinite-lists';
+import { selectUserId, type SessionState } from '../../auth';
 import { cachedArgs, optimisticUpdate } from '../optimistic';
 import { asNumber, asString, isRecord, toStatusResult, type StatusResult } from './wire';
 
@@ -140,9 +141,6 @@ function toWhisperForm(input: WhisperInput, keepImages?: string[]): FormData {
   return form;
 }
 
-/** The likes with the user's like toggled. */
-const toggled = (likes: string[], userId: string) => (likes.includes(userId) ? likes.filter((id) => id !== userId) : [...likes, userId]);
-
 const whisperPath = (id: string) => `whispers/${encodeURIComponent(id)}`;
 
 export const whispersApi = baseApi.injectEndpoints({
@@ -190,33 +188,42 @@ export const whispersApi = baseApi.injectEndpoints({
     }),
     /**
      * POST /api/whispers/{id}/like: toggles the signed-in user's like. Optimistic on every cached view
-     * that shows the whisper (each page of every list search, its detail, its author's profile); a
-     * failure reads them again from the server (a second click may have come meanwhile).
+     * that shows the whisper (each page of every list search, its detail, its author's profile): each
+     * is set to the state the clicked view asked for (`liked`), never flipped on its own, so views
+     * that disagreed end up agreeing; the server's likes then go into all of them. A failure reads
+     * them again from the server (a second click may have come meanwhile).
      */
-    likeWhisper: build.mutation<{ liked: boolean; likes: string[] }, { whisper: Pick<Whisper, '_id' | 'user'>; userId: string }>({
+    likeWhisper: build.mutation<{ liked: boolean; likes: string[] }, { whisper: Pick<Whisper, '_id' | 'user'>; userId: string; liked: boolean }>({
       query: ({ whisper }) => ({ url: `${whisperPath(whisper._id)}/like`, method: 'POST', body: {} }),
       transformResponse: (body: unknown) => ({ liked: isRecord(body) && body.liked === true, likes: isRecord(body) ? strings(body.likes) : [] }),
-      async onQueryStarted({ whisper, userId }, lifecycle) {
-        const state = lifecycle.getState();
-        const patchWhisper = (item: Whisper) => {
-          if (item._id === whisper._id) item.likes = toggled(item.likes, userId);
+      async onQueryStarted({ whisper, userId, liked }, lifecycle) {
+        const everyView = (change: (item: Whisper) => void) => {
+          const patchWhisper = (item: Whisper) => {
+            if (item._id === whisper._id) change(item);
+          };
+          return [
+            ...cachedArgs<{ q?: string }>(lifecycle.getState(), 'getWhispers').map((arg) =>
+              whispersApi.util.updateQueryData('getWhispers', arg, (data: CursorPages<Whisper>) => {
+                for (const page of data.pages) page.items.forEach(patchWhisper);
+              })),
+            whispersApi.util.updateQueryData('getWhisper', whisper._id, (data) => {
+              if (data) patchWhisper(data);
+            }),
+            whispersApi.util.updateQueryData('getWhisperProfile', whisper.user._id, (data) => {
+              data?.posts.forEach(patchWhisper);
+            }),
+          ];
         };
-        const patches = [
-          ...cachedArgs<{ q?: string }>(state, 'getWhispers').map((arg) =>
-            whispersApi.util.updateQueryData('getWhispers', arg, (data: CursorPages<Whisper>) => {
-              for (const page of data.pages) page.items.forEach(patchWhisper);
-            })),
-          whispersApi.util.updateQueryData('getWhisper', whisper._id, (data) => {
-            if (data) patchWhisper(data);
-          }),
-          whispersApi.util.updateQueryData('getWhisperProfile', whisper.user._id, (data) => {
-            data?.posts.forEach(patchWhisper);
-          }),
-        ];
-        await optimisticUpdate(lifecycle, patches, {
+        const confirmed = await optimisticUpdate(lifecycle, everyView((item) => {
+          item.likes = item.likes.filter((id) => id !== userId).concat(liked ? [userId] : []);
+        }), {
           failureText: LIKE_FAILED,
           revalidate: [{ type: 'Whisper', id: whisper._id }, { type: 'WhisperProfile', id: whisper.user._id }],
         });
+        if (!confirmed) return;
+        // The server's likes are the truth (others like too, and the server toggles what it has).
+        const { data } = await lifecycle.queryFulfilled;
+        for (const patch of everyView((item) => { item.likes = data.likes; })) lifecycle.dispatch(patch);
       },
     }),
     /**
@@ -244,6 +251,9 @@ export const whispersApi = baseApi.injectEndpoints({
         lifecycle.dispatch(whispersApi.util.updateQueryData('getWhisperProfile', userId, (profile) => {
           if (profile) Object.assign(profile, { isFollowing: data.following, followersCount: data.followersCount });
         }));
+        // The caller's own profile counts whom they follow.
+        const me = selectUserId(lifecycle.getState() as unknown as { session: SessionState });
+        if (me) lifecycle.dispatch(whispersApi.util.invalidateTags([{ type: 'WhisperProfile', id: me }]));
       },
     }),
   }),
