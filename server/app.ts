@@ -6,6 +6,7 @@ import { newestMigrationAt } from './db/migration-state.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import accountRoutes from './modules/account/routes.js';
 import authRoutes from './modules/auth/routes.js';
+import challengesRoutes from './modules/challenges/routes.js';
 import eventsRoutes from './modules/events/routes.js';
 import friendsRoutes from './modules/friends/routes.js';
 import geoRoutes from './modules/geo/routes.js';
@@ -105,6 +106,7 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
     await api.register(needsRoutes);
     await api.register(skillsRoutes);
     await api.register(whispersRoutes);
+    await api.register(challengesRoutes);
     await api.register(friendsRoutes);
   }, { prefix: '/api' });
 

@@ -61,12 +61,18 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     await tx.insert(whisperLikes).values(whisperRows.flatMap((w) => w.likedBy.map((key) => ({ whisperId: w.row.id, userId: ids[key] }))));
     await tx.insert(follows).values(demoFollows.map(([follower, followee]) => ({ followerId: ids[follower], followeeId: ids[followee] })));
 
-    const challengeRows = demoChallenges.map(({ participants, ...challenge }, i) => ({
+    const challengeRows = demoChallenges.map(({ participants, progress, ...challenge }, i) => ({
       row: { ...challenge, id: randomUUID(), createdAt: hoursBefore(now, 24 * (i + 1)) },
       participants,
+      progress: progress ?? {},
     }));
     await tx.insert(challenges).values(challengeRows.map((c) => c.row));
-    const joined = challengeRows.flatMap((c) => c.participants.map((key) => ({ challengeId: c.row.id, userId: ids[key] })));
+    // A participant who ticked off every step has the badge; the people's token counts already include it.
+    const joined = challengeRows.flatMap((c) => c.participants.map((key) => {
+      const completedSteps = c.progress[key] ?? [];
+      const finished = completedSteps.length === c.row.participationSteps.length;
+      return { challengeId: c.row.id, userId: ids[key], completedSteps, completedAt: finished ? hoursBefore(now, 20) : null };
+    }));
     if (joined.length > 0) await tx.insert(challengeParticipants).values(joined);
 
     await tx.insert(notifications).values([

@@ -22,6 +22,12 @@ Format.Set('uuid', (value) => LOWER_CASE_UUID.test(value));
 export const UserIdParams = Type.Object({ userId: Type.String({ format: 'uuid' }) });
 export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 
+/**
+ * The body of a like, a follow or a join: spec §7 sends the caller's id, which the server ignores
+ * (it acts as the token's user). Optional: no body at all is the same.
+ */
+export const ActorBody = Type.Union([Type.Object({ userId: Type.Optional(Type.String({ maxLength: 100 })) }), Type.Null()]);
+
 export const MessageAnswer = Type.Object({ message: Type.String() });
 export const StatusAnswer = Type.Object({ status: Type.Boolean(), message: Type.String() });
 export const StatusUserAnswer = Type.Object({ status: Type.Boolean(), message: Type.String(), user: UserSchema });

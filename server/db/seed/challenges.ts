@@ -1,10 +1,15 @@
 import type { PersonKey } from './people.js';
 
-export const demoChallenges: Array<{ title: string; description: string; participationSteps: string[]; participants: PersonKey[] }> = [
-  { title: 'Zero-Waste Week', description: 'Travel for seven days without buying single-use plastic.', participationSteps: ['Carry a bottle, a cloth bag and a cutlery set.', 'Refuse plastic straws and bags for seven days.', 'Share a whisper about the hardest moment.'], participants: ['demo', 'asha', 'meera'] },
-  { title: 'Learn 10 Local Phrases', description: 'Pick up ten phrases in the language of the place you are in and use them with locals.', participationSteps: ['Choose the local language of your next stop.', 'Learn greetings, thanks, numbers and directions.', 'Have one full conversation without English.'], participants: ['priya'] },
-  { title: 'Sunrise Summit', description: 'Catch a sunrise from a peak, a fort or a rooftop you reached on foot.', participationSteps: ['Pick a viewpoint you can walk up to.', 'Start in the dark with a torch and a friend.', 'Post your sunrise photo as a whisper.'], participants: ['kabir', 'demo'] },
-  { title: 'Street Food Explorer', description: 'Try five street foods you have never eaten before, in one city.', participationSteps: ['Ask a local for their favourite stall.', 'Try five new dishes and note their names.', 'Recommend the best one to other travellers.'], participants: [] },
+/** `progress`: the steps (indexes) a participant has ticked off; all of them means the badge is earned. */
+export const demoChallenges: Array<{
+  title: string; description: string; participationSteps: string[]; badge: string; rewardTokens: number;
+  participants: PersonKey[]; progress?: Partial<Record<PersonKey, number[]>>;
+}> = [
+  { title: 'Zero-Waste Week', description: 'Travel for seven days without buying single-use plastic.', participationSteps: ['Carry a bottle, a cloth bag and a cutlery set.', 'Refuse plastic straws and bags for seven days.', 'Share a whisper about the hardest moment.'], badge: 'Plastic-Free Pioneer', rewardTokens: 30, participants: ['demo', 'asha', 'meera'], progress: { demo: [0, 1, 2], asha: [0] } },
+  { title: 'Learn 10 Local Phrases', description: 'Pick up ten phrases in the language of the place you are in and use them with locals.', participationSteps: ['Choose the local language of your next stop.', 'Learn greetings, thanks, numbers and directions.', 'Have one full conversation without English.'], badge: 'Local Tongue', rewardTokens: 20, participants: ['priya'] },
+  { title: 'Sunrise Summit', description: 'Catch a sunrise from a peak, a fort or a rooftop you reached on foot.', participationSteps: ['Pick a viewpoint you can walk up to.', 'Start in the dark with a torch and a friend.', 'Post your sunrise photo as a whisper.'], badge: 'Early Riser', rewardTokens: 25, participants: ['kabir', 'demo'], progress: { demo: [0] } },
+  { title: 'Street Food Explorer', description: 'Try five street foods you have never eaten before, in one city.', participationSteps: ['Ask a local for their favourite stall.', 'Try five new dishes and note their names.', 'Recommend the best one to other travellers.'], badge: 'Street Food Scout', rewardTokens: 15, participants: [] },
+  { title: 'Slow Train Journey', description: 'Swap one flight for an overnight train and meet the people in your coach.', participationSteps: ['Book a sleeper berth on a route you would usually fly.', 'Share a meal with someone in your coach.', 'Write down one story you heard on the way.', 'Post it as a whisper with a photo from the window.'], badge: 'Rail Wanderer', rewardTokens: 40, participants: [] },
 ];
 
 export const demoNotifications: Array<{ owner: PersonKey; title: string; body: string; read: boolean; hoursAgo: number }> = [

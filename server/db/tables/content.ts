@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, date, doublePrecision, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, date, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 // Content of spec §3. Created with the first issue so the demo seed can fill them;
@@ -89,12 +89,16 @@ export const skills = pgTable('skills', {
   index('skills_search_vector_idx').using('gin', t.searchVector).with({ fastupdate: false }),
 ]);
 
+/** A travel challenge: steps to tick off, and the badge (with tokens) earned by finishing them all. */
 export const challenges = pgTable('challenges', {
   id: uuid('id').primaryKey().defaultRandom(),
   title: text('title').notNull(),
   description: text('description').notNull(),
   participationSteps: images('participation_steps'),
+  badge: text('badge').notNull().default(''),
+  rewardTokens: integer('reward_tokens').notNull().default(0),
   createdAt: createdAt(),
 }, (t) => [
   index('challenges_created_at_idx').on(t.createdAt),
+  check('challenges_reward_tokens_check', sql`${t.rewardTokens} between 0 and 1000`),
 ]);

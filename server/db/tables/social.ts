@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { challenges } from './content.js';
 import { users } from './users.js';
 
@@ -41,10 +41,16 @@ export const follows = pgTable('follows', {
   check('follows_not_self_check', sql`${t.followerId} <> ${t.followeeId}`),
 ]);
 
+/**
+ * A user taking part in a challenge: the steps ticked off (their indexes), and when the last one was,
+ * which earned the badge (set once: the tokens are paid once).
+ */
 export const challengeParticipants = pgTable('challenge_participants', {
   challengeId: uuid('challenge_id').notNull().references(() => challenges.id, { onDelete: 'cascade' }),
   userId: userRef('user_id'),
   joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  completedSteps: integer('completed_steps').array().notNull().default(sql`'{}'::integer[]`),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
 }, (t) => [
   primaryKey({ columns: [t.challengeId, t.userId] }),
   index('challenge_participants_user_id_idx').on(t.userId),

@@ -5,7 +5,7 @@ import { sendCachedJson } from '../../lib/cached-answer.js';
 import { badRequest, conflict, failure, forbidden, invalid, unauthorized } from '../../lib/http-error.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { PAGE_DEFAULT } from '../../lib/pagination.js';
-import { IdParams, StatusAnswer } from '../../lib/schemas.js';
+import { ActorBody, IdParams, StatusAnswer } from '../../lib/schemas.js';
 import { isUuid } from '../../lib/sessions.js';
 import { controlChars } from '../../lib/text.js';
 import { removeUploads, saveImages } from '../../lib/uploads/images.js';
@@ -14,7 +14,7 @@ import { callerOf } from '../../plugins/auth.js';
 import { friendStatus } from '../friends/service.js';
 import { MB } from '../../plugins/multipart.js';
 import {
-  ActorBody, FollowAnswer, FORM_FIELD_MAX, LikeAnswer, PublicProfileAnswer, WhisperAnswer, WhisperForm, WhisperListAnswer, WhisperListQuery, WhisperSavedAnswer,
+  FollowAnswer, FORM_FIELD_MAX, LikeAnswer, PublicProfileAnswer, WhisperAnswer, WhisperForm, WhisperListAnswer, WhisperListQuery, WhisperSavedAnswer,
 } from './schemas.js';
 import {
   deleteWhisper, findAuthor, findOwnership, findWhisper, insertWhisper, listWhispers, publicProfile, setFollow, toggleLike, toWhisperDto, updateWhisper,

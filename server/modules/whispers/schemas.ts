@@ -59,11 +59,6 @@ export const LikeAnswer = Type.Object({
   likesCount: Type.Integer(),
 });
 
-/**
- * The body of a like or a follow: spec §7 sends the caller's id, which the server ignores (it acts
- * as the token's user). Optional: no body at all is the same.
- */
-export const ActorBody = Type.Union([Type.Object({ userId: Type.Optional(Type.String({ maxLength: 100 })) }), Type.Null()]);
 
 export const FollowAnswer = Type.Object({
   success: Type.Boolean(),

@@ -115,6 +115,12 @@ const whisperForm = async () => {
   );
   return { payload: form.payload, headers: form.headers };
 };
+/** A challenge whose id is the actor's own id (see eventOf): challenges have no owner. */
+const challengeOf = async (t: TestApp, actor: Account) => {
+  await t.db.insert(schema.challenges).values({
+    id: actor.id, title: 'Security climb', description: 'Two steps.', participationSteps: ['Start', 'Finish'], badge: 'Climber', rewardTokens: 5,
+  }).onConflictDoNothing();
+};
 /** A whisper of the actor whose id is the actor's own id (see eventOf). */
 const whisperOf = async (t: TestApp, actor: Account) => {
   await t.db.insert(schema.whispers).values({ id: actor.id, userId: actor.id, title: 'Owned whisper', description: 'Mine.' }).onConflictDoNothing();
@@ -269,6 +275,18 @@ export const scenarios: Record<string, Scenario> = {
     },
   },
   'GET /api/my-requests/:userId': { ok: 200, request: async () => ({}) },
+  'GET /api/get-challenges': { ok: 200, request: async () => ({}) },
+  'GET /api/challenges/:id': { ok: 200, request: async (t, actor) => challengeOf(t, actor).then(() => ({})) },
+  'POST /api/challenges/:id/join': { ok: 200, request: async (t, actor) => challengeOf(t, actor).then(() => ({ payload: { userId: actor.id } })) },
+  'POST /api/challenges/:id/progress': {
+    ok: 200,
+    request: async (t, actor) => {
+      await challengeOf(t, actor);
+      await t.db.insert(schema.challengeParticipants).values({ challengeId: actor.id, userId: actor.id }).onConflictDoNothing();
+      return { payload: { step: 0, done: true } };
+    },
+  },
+  'GET /api/users/:id/joined-challenges': { ok: 200, request: async () => ({}) },
   'GET /api/health': { ok: 200, request: async () => ({}) },
   'GET /api/ready': { ok: 200, request: async () => ({}) },
 };
