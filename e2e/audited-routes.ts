@@ -73,4 +73,10 @@ export const auditedRoutes: readonly AuditedRoute[] = [
   { path: paths.whispers.profile(MISSING_ID), access: 'public' },
   // Signed out: 'You are not logged in'; signed in: the pending requests.
   { path: paths.allRequests(), access: 'public' },
+  { path: paths.challenges.root(), access: 'public' },
+  { path: `${paths.challenges.root()}?tab=mychallenges`, access: 'public' },
+  { path: `${paths.challenges.root()}?tab=badges`, access: 'public' },
+  { path: paths.challenges.detail(':id'), access: 'public', idFrom: { list: '/api/get-challenges', key: 'data' } },
+  { path: paths.challenges.joined(':id'), access: 'public', idFrom: { list: '/api/get-challenges', key: 'data' } },
+  { path: paths.challenges.detail(MISSING_ID), access: 'public' },
 ];

@@ -15,7 +15,9 @@ const ToastContainer = lazy(() => import('react-toastify').then((m) => ({ defaul
  */
 export function AppProviders({ store }: { store: AppStore }) {
   // A failed optimistic change (like, follow, join) says so in a toast; loaded like the container.
-  useEffect(() => onFailureNotice((text) => void import('react-toastify').then(({ toast }) => toast.error(text))), []);
+  useEffect(() => onFailureNotice((text, title) => void import('react-toastify').then(({ toast }) => {
+    toast.error(title ? <span className="titled-toast"><strong>{title}</strong> <span>{text}</span></span> : text);
+  })), []);
   return (
     <Provider store={store}>
       <BrowserRouter>

@@ -38,6 +38,9 @@ const WhisperDetailPage = lazy(() => import('@/pages/whispers').then((m) => ({ d
 const WhisperProfilePage = lazy(() => import('@/pages/whispers').then((m) => ({ default: m.WhisperProfilePage })));
 const CreateWhisperPage = lazy(() => import('@/pages/whispers').then((m) => ({ default: m.CreateWhisperPage })));
 const EditWhisperPage = lazy(() => import('@/pages/whispers').then((m) => ({ default: m.EditWhisperPage })));
+const ChallengesPage = lazy(() => import('@/pages/challenges').then((m) => ({ default: m.ChallengesPage })));
+const ChallengeDetailPage = lazy(() => import('@/pages/challenges').then((m) => ({ default: m.ChallengeDetailPage })));
+const JoinedChallengePage = lazy(() => import('@/pages/challenges').then((m) => ({ default: m.JoinedChallengePage })));
 const FriendRequestsPage = lazy(() => import('@/pages/friend-requests').then((m) => ({ default: m.FriendRequestsPage })));
 
 const authOnly = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
@@ -84,6 +87,9 @@ export const routes: RouteObject[] = [
       { path: paths.whispers.profile(':id'), element: <WhisperProfilePage /> },
       // Not behind RequireAuth: logged out, the page shows its own 'You are not logged in' state (spec §2).
       { path: paths.allRequests(), element: <FriendRequestsPage /> },
+      { path: paths.challenges.root(), element: <ChallengesPage /> },
+      { path: paths.challenges.detail(':id'), element: <ChallengeDetailPage /> },
+      { path: paths.challenges.joined(':id'), element: <JoinedChallengePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

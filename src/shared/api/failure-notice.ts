@@ -1,4 +1,5 @@
-type Listener = (text: string) => void;
+/** The text, and a title above it when the spec gives one ('Join Failed'). */
+type Listener = (text: string, title?: string) => void;
 
 const listeners = new Set<Listener>();
 
@@ -13,6 +14,6 @@ export function onFailureNotice(listener: Listener): () => void {
   };
 }
 
-export function noticeFailure(text: string): void {
-  for (const listener of [...listeners]) listener(text);
+export function noticeFailure(text: string, title?: string): void {
+  for (const listener of [...listeners]) listener(text, title);
 }

@@ -105,3 +105,16 @@ export {
   ANSWER_FAILED,
 } from './endpoints/friends';
 export type { FriendRequest, PendingRequests, RequestUser } from './endpoints/friends';
+export {
+  challengesApi,
+  useGetChallengesQuery,
+  useGetChallengeQuery,
+  useGetJoinedChallengesQuery,
+  useJoinChallengeMutation,
+  useSetChallengeStepMutation,
+  toChallenge,
+  toChallengeDetail,
+  JOIN_TEXTS,
+  STEP_FAILED,
+} from './endpoints/challenges';
+export type { Challenge, ChallengeDetail, ChallengeProgress, JoinedChallenge } from './endpoints/challenges';

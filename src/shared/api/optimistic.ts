@@ -11,8 +11,13 @@ interface Lifecycle {
 }
 
 export interface OptimisticOptions {
-  /** The spec's text for a failure, shown through `onFailureNotice` (a toast in the app). */
-  failureText: string;
+  /**
+   * The spec's text for a failure, shown through `onFailureNotice` (a toast in the app); made from
+   * the error when it says what went wrong (the server's message, say).
+   */
+  failureText: string | ((error: unknown) => string);
+  /** A title above the text, where the spec gives one ('Join Failed'). */
+  failureTitle?: string;
   /**
    * For a toggle that can be clicked again while pending (like): on failure, read these again
    * from the server instead of undoing, since an undo could restore a value a later click replaced.
@@ -28,16 +33,18 @@ export interface OptimisticOptions {
 export async function optimisticUpdate(
   { dispatch, queryFulfilled }: Lifecycle,
   patches: readonly Patch[],
-  { failureText, revalidate }: OptimisticOptions,
+  { failureText, failureTitle, revalidate }: OptimisticOptions,
 ): Promise<boolean> {
   const applied = patches.map((patch) => dispatch(patch) as { undo: () => void });
   try {
     await queryFulfilled;
     return true;
-  } catch {
+  } catch (failure) {
     if (revalidate) dispatch(baseApi.util.invalidateTags([...revalidate]));
     else for (const patch of applied.reverse()) patch.undo();
-    noticeFailure(failureText);
+    // RTK Query rejects queryFulfilled with { error }: the error is what the base query answered.
+    const error = typeof failure === 'object' && failure !== null && 'error' in failure ? failure.error : failure;
+    noticeFailure(typeof failureText === 'function' ? failureText(error) : failureText, failureTitle);
     return false;
   }
 }

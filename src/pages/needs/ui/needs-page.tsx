@@ -6,8 +6,8 @@ import { Button, ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
+import { Tabs, type TabItem } from '@/shared/ui/tabs';
 import { NeedCard } from './need-card';
-import { NeedTabs, type TabItem } from './need-tabs';
 import './needs.css';
 
 type TabKey = 'all' | NeedType;
@@ -96,7 +96,7 @@ export function NeedsPage() {
           + New Need
         </ButtonLink>
       </header>
-      <NeedTabs label="Show" tabs={TABS} selected={tab} onSelect={setTab} idBase={ID_BASE} />
+      <Tabs label="Show" tabs={TABS} selected={tab} onSelect={setTab} idBase={ID_BASE} />
       <div role="tabpanel" id={`${ID_BASE}-panel`} aria-labelledby={`${ID_BASE}-tab-${tab}`} className="needs-page__panel">
         {/* Keyed by tab: each tab keeps its own cached pages. */}
         <NeedList key={tab} tab={tab} />

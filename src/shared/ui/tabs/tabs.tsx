@@ -1,11 +1,12 @@
 import { useRef, type KeyboardEvent } from 'react';
+import './tabs.css';
 
 export interface TabItem<K extends string> {
   key: K;
   label: string;
 }
 
-interface NeedTabsProps<K extends string> {
+interface TabsProps<K extends string> {
   label: string;
   tabs: readonly TabItem<K>[];
   selected: K;
@@ -18,7 +19,7 @@ interface NeedTabsProps<K extends string> {
  * A tablist with a roving tab stop: Tab reaches the selected tab, the arrow keys (and Home / End)
  * move between tabs and select them at once (the panels are cheap to show).
  */
-export function NeedTabs<K extends string>({ label, tabs, selected, onSelect, idBase }: NeedTabsProps<K>) {
+export function Tabs<K extends string>({ label, tabs, selected, onSelect, idBase }: TabsProps<K>) {
   const refs = useRef<Partial<Record<K, HTMLButtonElement | null>>>({});
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -38,7 +39,7 @@ export function NeedTabs<K extends string>({ label, tabs, selected, onSelect, id
   };
 
   return (
-    <div role="tablist" aria-label={label} className="need-tabs" onKeyDown={onKeyDown}>
+    <div role="tablist" aria-label={label} className="tabs" onKeyDown={onKeyDown}>
       {tabs.map((tab) => {
         const active = tab.key === selected;
         return (
@@ -53,7 +54,7 @@ export function NeedTabs<K extends string>({ label, tabs, selected, onSelect, id
             aria-selected={active}
             aria-controls={`${idBase}-panel`}
             tabIndex={active ? 0 : -1}
-            className={active ? 'need-tabs__tab is-active' : 'need-tabs__tab'}
+            className={active ? 'tabs__tab is-active' : 'tabs__tab'}
             onClick={() => onSelect(tab.key)}
           >
             {tab.label}

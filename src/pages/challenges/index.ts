@@ -1,0 +1,2 @@
+export { ChallengesPage } from './ui/challenges-page';
+export { ChallengeDetailPage, JoinedChallengePage } from './ui/challenge-pages';

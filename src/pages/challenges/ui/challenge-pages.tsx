@@ -1,0 +1,214 @@
+import { useId, type ReactNode } from 'react';
+import { useSelector } from 'react-redux';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import {
+  JOIN_TEXTS, useGetChallengeQuery, useJoinChallengeMutation, useSetChallengeStepMutation, type ChallengeDetail, type ChallengeProgress,
+} from '@/shared/api';
+import { selectUserId } from '@/shared/auth';
+import { getAppConfig, paths } from '@/shared/config';
+import { Button, ButtonLink } from '@/shared/ui/button';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { Icon } from '@/shared/ui/icon';
+import { PageMeta } from '@/shared/ui/page-meta';
+import { Spinner } from '@/shared/ui/spinner';
+import { stepsDone } from '../lib/progress';
+import './challenges.css';
+
+export const LOGIN_TO_JOIN = 'Please log in to join challenges.';
+export const CHALLENGE_NOT_FOUND = 'Challenge not found';
+
+/** A toast with a title over its text, as spec §8 words the join outcome. */
+function titledToast(title: string, text: string) {
+  toast.success(
+    <span className="titled-toast">
+      <strong>{title}</strong> <span>{text}</span>
+    </span>,
+  );
+}
+
+/** Loads the challenge of the route; renders the loading and not-found states itself. */
+function useRouteChallenge() {
+  const { id = '' } = useParams();
+  const query = useGetChallengeQuery(id);
+  let state: ReactNode = null;
+  if (query.isLoading) {
+    state = (
+      <div className="challenges__loading">
+        <Spinner size="lg" label="Loading challenge" />
+      </div>
+    );
+  } else if (!query.data) {
+    const failed = query.isError && !(query.error && 'status' in query.error && query.error.status === 404);
+    state = (
+      <EmptyState
+        titleAs="h1"
+        icon="trophy"
+        title={failed ? 'Could not load this challenge' : CHALLENGE_NOT_FOUND}
+        description={failed ? 'Check your connection and try again.' : 'It may have been removed.'}
+        action={failed ? <Button onClick={() => void query.refetch()}>Try again</Button> : <ButtonLink to={paths.challenges.root()}>All challenges</ButtonLink>}
+      />
+    );
+  }
+  return { id, challenge: query.data ?? null, state };
+}
+
+function BadgeNote({ challenge }: { challenge: ChallengeDetail }) {
+  if (!challenge.badge && challenge.rewardTokens === 0) return null;
+  return (
+    <p className="challenge__badge">
+      <Icon name="sparkle" size={18} />
+      <span>
+        Finish every step to earn the <strong>{challenge.badge || challenge.title}</strong> badge
+        {challenge.rewardTokens > 0 ? ` and ${challenge.rewardTokens} tokens` : ''}.
+      </span>
+    </p>
+  );
+}
+
+/** Title, description and the badge to earn: the top of both pages. */
+function ChallengeHeader({ challenge }: { challenge: ChallengeDetail }) {
+  return (
+    <>
+      <PageMeta title={`${challenge.title} | ${getAppConfig().brandName}`} description={challenge.description} />
+      <Link to={paths.challenges.root()} className="challenge__back">
+        ← All challenges
+      </Link>
+      <h1 className="page-title">{challenge.title}</h1>
+      <p className="challenge__description">{challenge.description}</p>
+      <BadgeNote challenge={challenge} />
+    </>
+  );
+}
+
+function NumberedSteps({ steps, headingId }: { steps: string[]; headingId: string }) {
+  return (
+    <ol className="challenge__steps" aria-labelledby={headingId}>
+      {steps.map((step, index) => (
+        <li key={index} className="challenge__step">
+          <span className="challenge__step-number" aria-hidden="true">
+            {index + 1}
+          </span>
+          <span>{step}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function JoinButton({ challenge }: { challenge: ChallengeDetail }) {
+  const userId = useSelector(selectUserId);
+  const navigate = useNavigate();
+  const [join, { isLoading }] = useJoinChallengeMutation();
+  const joined = userId !== null && challenge.participantIds.includes(userId);
+
+  const onJoin = async () => {
+    if (!userId) {
+      toast.info(LOGIN_TO_JOIN);
+      navigate(paths.login());
+      return;
+    }
+    // Joined at once (the mutation's optimistic patch); a failure undoes it and says 'Join Failed'.
+    const result = await join({ id: challenge._id, userId });
+    if ('data' in result) titledToast(JOIN_TEXTS.joined, result.data?.message || JOIN_TEXTS.joinedText);
+  };
+
+  if (joined && !isLoading) {
+    return (
+      <div className="challenge__joined">
+        <Button disabled>You have joined this challenge</Button>
+        <ButtonLink variant="secondary" to={paths.challenges.joined(challenge._id)}>
+          Track your progress
+        </ButtonLink>
+      </div>
+    );
+  }
+  return (
+    <Button onClick={() => void onJoin()} disabled={isLoading} aria-busy={isLoading || undefined}>
+      {isLoading ? 'Joining...' : 'Join Challenge'}
+    </Button>
+  );
+}
+
+/** /challenge-details/{id}: spec §2's detail with 'How to Participate' and 'Join Challenge'. */
+export function ChallengeDetailPage() {
+  const { challenge, state } = useRouteChallenge();
+  const headingId = useId();
+  if (!challenge) return <div className="page challenge">{state}</div>;
+  return (
+    <article className="page challenge">
+      <ChallengeHeader challenge={challenge} />
+      <h2 id={headingId} className="challenge__subtitle">How to Participate</h2>
+      <NumberedSteps steps={challenge.participationSteps} headingId={headingId} />
+      <JoinButton challenge={challenge} />
+    </article>
+  );
+}
+
+function StepCheckbox({ challengeId, index, text, progress }: { challengeId: string; index: number; text: string; progress: ChallengeProgress }) {
+  const [setStep, { isLoading }] = useSetChallengeStepMutation();
+  const done = progress.completedSteps.includes(index);
+  const finished = progress.completedAt !== null;
+  const onChange = async () => {
+    const result = await setStep({ id: challengeId, step: index, done: !done });
+    if ('data' in result && result.data?.badgeEarned) titledToast('Badge earned!', result.data.message);
+  };
+  return (
+    <li className={done ? 'challenge__step is-done' : 'challenge__step'}>
+      <label className="challenge__check">
+        <input
+          type="checkbox"
+          checked={done}
+          // One request at a time per step; a finished challenge's steps stay ticked off.
+          disabled={isLoading || finished}
+          aria-busy={isLoading || undefined}
+          onChange={() => void onChange()}
+        />
+        <span className="challenge__step-number" aria-hidden="true">
+          {index + 1}
+        </span>
+        <span>
+          <span className="visually-hidden">Step {index + 1}: </span>
+          {text}
+        </span>
+      </label>
+    </li>
+  );
+}
+
+/**
+ * /joined-challenge/{id}: the same content without the Join button (spec §2). A participant ticks
+ * the steps off here; the last one earns the badge. Anyone else sees the steps, with a way to join.
+ */
+export function JoinedChallengePage() {
+  const { challenge, state } = useRouteChallenge();
+  const headingId = useId();
+  if (!challenge) return <div className="page challenge">{state}</div>;
+  const { progress } = challenge;
+  return (
+    <article className="page challenge">
+      <ChallengeHeader challenge={challenge} />
+      <h2 id={headingId} className="challenge__subtitle">How to Participate</h2>
+      {progress ? (
+        <>
+          <p className="challenge__progress" role="status">
+            {progress.completedAt ? `Completed · ${challenge.badge || challenge.title} badge earned` : stepsDone({ ...challenge, progress })}
+          </p>
+          <progress className="challenge__meter" max={challenge.participationSteps.length} value={progress.completedSteps.length} aria-labelledby={headingId} />
+          <ul className="challenge__steps challenge__steps--checks" aria-labelledby={headingId}>
+            {challenge.participationSteps.map((step, index) => (
+              <StepCheckbox key={index} challengeId={challenge._id} index={index} text={step} progress={progress} />
+            ))}
+          </ul>
+        </>
+      ) : (
+        <>
+          <NumberedSteps steps={challenge.participationSteps} headingId={headingId} />
+          <p className="challenge__not-joined">
+            <Link to={paths.challenges.detail(challenge._id)}>Join this challenge</Link> to tick off its steps.
+          </p>
+        </>
+      )}
+    </article>
+  );
+}
