@@ -11,6 +11,7 @@ import eventsRoutes from './modules/events/routes.js';
 import friendsRoutes from './modules/friends/routes.js';
 import geoRoutes from './modules/geo/routes.js';
 import healthRoutes from './modules/health/routes.js';
+import messagesRoutes from './modules/messages/routes.js';
 import needsRoutes from './modules/needs/routes.js';
 import notificationsRoutes from './modules/notifications/routes.js';
 import passwordResetRoutes from './modules/password-reset/routes.js';
@@ -107,6 +108,7 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
     await api.register(skillsRoutes);
     await api.register(whispersRoutes);
     await api.register(challengesRoutes);
+    await api.register(messagesRoutes);
     await api.register(friendsRoutes);
   }, { prefix: '/api' });
 

@@ -1,7 +1,7 @@
 // The Drizzle schema (drizzle.config.ts points here). Tables live in tables/, one file per area.
 export { users, sessions, notifications } from './tables/users.js';
 export { needs, events, skills, challenges } from './tables/content.js';
-export { whispers, whisperLikes, follows, challengeParticipants, friendRequests } from './tables/social.js';
+export { whispers, whisperLikes, follows, challengeParticipants, friendRequests, messages } from './tables/social.js';
 export { otps } from './tables/otps.js';
 export { limitHits } from './tables/limits.js';
 export { idempotencyKeys } from './tables/idempotency.js';

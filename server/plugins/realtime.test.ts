@@ -51,6 +51,19 @@ describe('socket.io handshake', () => {
     expect(error?.message).toBe('Unauthorized');
   });
 
+  it('refuses a browser page of another site (its Origin), and takes the app\'s own', async () => {
+    const user = await signUp(t.app);
+    const withOrigin = (origin: string) => new Promise<Error | undefined>((resolve) => {
+      const socket = connect(url, { path: '/socket.io', auth: { token: user.token }, transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { origin } });
+      sockets.push(socket);
+      socket.once('connect', () => resolve(undefined));
+      socket.once('connect_error', (error) => resolve(error));
+    });
+    expect(await withOrigin('https://evil.example')).toBeInstanceOf(Error);
+    expect(await withOrigin('not a url')).toBeInstanceOf(Error);
+    expect(await withOrigin(url)).toBeUndefined();
+  });
+
   it('refuses a logged-out token', async () => {
     const user = await signUp(t.app);
     await t.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${user.token}` } });

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
@@ -11,6 +12,34 @@ declare module 'fastify' {
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
+
+/**
+ * Emits an event to every socket of these users, on every instance (through the Redis adapter when
+ * REDIS_URL is set). Called after the change is committed, so a client that reads on the event
+ * finds it.
+ */
+export function tellUsers(app: FastifyInstance, userIds: readonly string[], event: string, payload: unknown): void {
+  if (userIds.length === 0) return;
+  app.io.to([...new Set(userIds)].map(userRoom)).emit(event, payload);
+}
+
+/**
+ * Browsers send an Origin with the handshake: only the app's own (the host the request was sent to,
+ * or the one a trusted proxy says it was) may connect, so another site's page cannot open a socket
+ * with a token it got hold of. Clients that are not browsers send none.
+ */
+export function sameOrigin(headers: IncomingHttpHeaders, trustProxy: boolean): boolean {
+  const origin = headers.origin;
+  if (origin === undefined) return true;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  const forwarded = trustProxy ? String(headers['x-forwarded-host'] ?? '').split(',')[0].trim() : '';
+  return host === headers.host || (forwarded !== '' && host === forwarded);
+}
 /** Every socket of one session: `app.endSessions` disconnects them when the session ends. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
@@ -23,7 +52,13 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * socket joins its user's room and its session's room, and is dropped when the session expires.
  */
 async function realtime(app: FastifyInstance) {
-  const io = new Server(app.server, { path: '/socket.io', serveClient: false });
+  const trustProxy = Boolean(app.config.trustProxy);
+  const io = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    allowRequest: (request, callback) => callback(null, sameOrigin(request.headers, trustProxy)),
+  });
+  const redis = app.config.redisUrl ? await redisAdapter(app, io, app.config.redisUrl) : undefined;
   io.use((socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
     if (typeof token !== 'string' || token.length > 4096) return next(new Error('Unauthorized'));
@@ -56,7 +91,26 @@ async function realtime(app: FastifyInstance) {
   // Closes adapters too; its second close of the HTTP server only reports "not running".
   app.addHook('onClose', async () => {
     await io.close();
+    await redis?.close();
   });
+}
+
+/**
+ * With REDIS_URL, events reach sockets on every instance: the socket.io Redis adapter publishes
+ * each emit and every instance delivers it to its own sockets.
+ */
+async function redisAdapter(app: FastifyInstance, io: Server, url: string) {
+  const [{ createClient }, { createAdapter }] = await Promise.all([import('redis'), import('@socket.io/redis-adapter')]);
+  const publisher = createClient({ url });
+  const subscriber = publisher.duplicate();
+  for (const client of [publisher, subscriber]) client.on('error', (error: unknown) => app.log.error({ err: error }, 'redis connection failed'));
+  await Promise.all([publisher.connect(), subscriber.connect()]);
+  io.adapter(createAdapter(publisher, subscriber));
+  return {
+    close: async () => {
+      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+    },
+  };
 }
 
 export default fp(realtime, { name: 'realtime', fastify: '5.x', dependencies: ['auth'] });

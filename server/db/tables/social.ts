@@ -80,3 +80,22 @@ export const friendRequests = pgTable('friend_requests', {
   check('friend_requests_not_self_check', sql`${t.senderId} <> ${t.receiverId}`),
   check('friend_requests_status_check', sql`${t.status} in ('pending', 'accepted', 'rejected')`),
 ]);
+
+/**
+ * A direct message between two users. `readAt` is set when the receiver opens the conversation. The
+ * (receiver, sender, created) and (sender, receiver, created) indexes serve a conversation's pages
+ * and the inbox's latest message per conversation.
+ */
+export const messages = pgTable('messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  senderId: userRef('sender_id'),
+  receiverId: userRef('receiver_id'),
+  content: text('content').notNull(),
+  createdAt: createdAt(),
+  readAt: timestamp('read_at', { withTimezone: true }),
+}, (t) => [
+  index('messages_receiver_sender_created_idx').on(t.receiverId, t.senderId, t.createdAt),
+  index('messages_sender_receiver_created_idx').on(t.senderId, t.receiverId, t.createdAt),
+  check('messages_not_self_check', sql`${t.senderId} <> ${t.receiverId}`),
+  check('messages_content_length_check', sql`char_length(${t.content}) between 1 and 2000`),
+]);

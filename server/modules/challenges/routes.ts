@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.js';
 import { ActorBody, IdParams } from '../../lib/schemas.js';
 import { callerOf } from '../../plugins/auth.js';
+import { tellUsers } from '../../plugins/realtime.js';
 import { ChallengeAnswer, ChallengeListAnswer, JoinAnswer, JoinedListAnswer, StepAnswer, StepBody } from './schemas.js';
 import { findChallenge, joinChallenge, joinedChallenges, listChallenges, setStep } from './service.js';
 
@@ -50,6 +51,7 @@ const challengesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const result = await setStep(app.db, request.params.id, callerOf(request).user.id, step, done);
     if (result.outcome !== 'done') throw stepRefusals[result.outcome]();
     const { challenge, badgeEarned, tokens } = result;
+    if (badgeEarned) tellUsers(app, [callerOf(request).user.id], 'notification', { title: 'Badge earned' });
     const message = badgeEarned
       ? `Challenge complete! You earned the ${challenge.badge || challenge.title} badge.`
       : done ? 'Step completed.' : 'Step marked as not done.';

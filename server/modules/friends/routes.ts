@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badRequest, conflict, failure } from '../../lib/http-error.js';
 import { UserIdParams } from '../../lib/schemas.js';
 import { callerOf } from '../../plugins/auth.js';
+import { tellUsers } from '../../plugins/realtime.js';
 import { ActionAnswer, ActionBody, FRIEND_ACTIONS, RequestIdParams, RequestListAnswer, SendRequestBody, SentRequestAnswer } from './schemas.js';
 import { answerRequest, pendingFor, sendRequest, sentBy } from './service.js';
 
@@ -20,6 +21,7 @@ const friendsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (result.outcome === 'missing') throw failure(404, 'User not found');
     if (result.outcome === 'friends') throw conflict('You are already friends.');
     if (result.outcome === 'pending') throw conflict('A friend request between you is already pending.');
+    tellUsers(app, [receiverId], 'notification', { title: 'Friend request' });
     reply.code(201);
     return { success: true, message: 'Friend request sent.', request: result.request };
   });
@@ -43,6 +45,7 @@ const friendsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const result = await answerRequest(app.db, callerOf(request).user.id, request.params.requestId, action);
     if (result.outcome === 'missing') throw failure(404, 'Friend request not found');
     if (result.outcome === 'answered') throw conflict('This friend request was already answered.');
+    if (result.status === 'accepted') tellUsers(app, [result.senderId], 'notification', { title: 'Friend request accepted' });
     return {
       success: true,
       message: result.status === 'accepted' ? 'Friend request accepted.' : 'Friend request rejected.',

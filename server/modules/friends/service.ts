@@ -68,7 +68,7 @@ export async function sendRequest(db: Db, me: string, them: string): Promise<Sen
   });
 }
 
-export type AnswerOutcome = { outcome: 'missing' } | { outcome: 'answered' } | { outcome: 'done'; status: 'accepted' | 'rejected' };
+export type AnswerOutcome = { outcome: 'missing' } | { outcome: 'answered' } | { outcome: 'done'; status: 'accepted' | 'rejected'; senderId: string };
 
 /**
  * Accepts or rejects a request sent to the user: one conditional UPDATE (still pending, and theirs),
@@ -90,6 +90,6 @@ export async function answerRequest(db: Db, me: string, requestId: string, actio
       const [answerer] = await tx.select({ username: users.username }).from(users).where(eq(users.id, me));
       await createNotification(tx, updated.senderId, { title: 'Friend request accepted', body: `@${answerer.username} accepted your friend request.` });
     }
-    return { outcome: 'done', status };
+    return { outcome: 'done', status, senderId: updated.senderId };
   });
 }

@@ -18,6 +18,7 @@ describe('GET /api/notifications', () => {
     expect(response.json()).toEqual({
       success: true,
       data: [{ _id: expect.any(String), title: 'Welcome to Need Spot!', body: expect.stringMatching(/\w/), createdAt: expect.any(String), read: false }],
+      unreadCount: 1,
     });
   });
 
@@ -34,5 +35,41 @@ describe('GET /api/notifications', () => {
     const response = await list();
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: 'Unauthorized' });
+  });
+});
+
+describe('marking notifications read', () => {
+  const read = (token: string, path: string) => t.app.inject({ method: 'POST', url: `/api/notifications/${path}`, headers: bearer(token) });
+
+  it('marks one read, then all; the unread count follows', async () => {
+    const me = await signUp(t.app);
+    await createNotification(t.db, me.id, { title: 'New like', body: 'a' });
+    await createNotification(t.db, me.id, { title: 'New follower', body: 'b' });
+    const [newest] = (await list(me.token)).json().data;
+    expect((await read(me.token, `${newest._id as string}/read`)).json()).toEqual({ success: true, updated: 1 });
+    expect((await read(me.token, `${newest._id as string}/read`)).json()).toEqual({ success: true, updated: 0 }); // already read
+    const after = (await list(me.token)).json();
+    expect(after.unreadCount).toBe(2);
+    expect(after.data.find((n: { _id: string }) => n._id === newest._id).read).toBe(true);
+    expect((await read(me.token, 'read-all')).json()).toEqual({ success: true, updated: 2 });
+    expect((await list(me.token)).json().unreadCount).toBe(0);
+  });
+
+  it('another user\'s notification is not found (404) and stays unread', async () => {
+    const me = await signUp(t.app);
+    const other = await signUp(t.app);
+    const [theirs] = (await list(other.token)).json().data;
+    expect((await read(me.token, `${theirs._id as string}/read`)).statusCode).toBe(404);
+    expect((await list(other.token)).json().data[0].read).toBe(false);
+  });
+
+  it('an unread notification is not repeated; once read, the same news is told again', async () => {
+    const me = await signUp(t.app);
+    await createNotification(t.db, me.id, { title: 'New like', body: 'same' });
+    await createNotification(t.db, me.id, { title: 'New like', body: 'same' });
+    expect((await list(me.token)).json().data.filter((n: { body: string }) => n.body === 'same')).toHaveLength(1);
+    await read(me.token, 'read-all');
+    await createNotification(t.db, me.id, { title: 'New like', body: 'same' });
+    expect((await list(me.token)).json().data.filter((n: { body: string }) => n.body === 'same')).toHaveLength(2);
   });
 });

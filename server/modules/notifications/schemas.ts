@@ -7,4 +7,5 @@ export const NotificationSchema = Type.Object({
   createdAt: Type.String(),
   read: Type.Boolean(),
 });
-export const NotificationsAnswer = Type.Object({ success: Type.Boolean(), data: Type.Array(NotificationSchema) });
+export const NotificationsAnswer = Type.Object({ success: Type.Boolean(), data: Type.Array(NotificationSchema), unreadCount: Type.Integer() });
+export const ReadAnswer = Type.Object({ success: Type.Boolean(), updated: Type.Integer() });

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
 
@@ -29,4 +29,29 @@ export function listNotifications(db: Db, userId: string, limit = 50) {
     .where(eq(notifications.userId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
+}
+
+/** How many of the user's notifications are unread (the bell's badge). */
+export async function unreadCount(db: Db, userId: string): Promise<number> {
+  return db.$count(notifications, and(eq(notifications.userId, userId), eq(notifications.read, false)));
+}
+
+/**
+ * Marks one of the user's notifications read: 'done' (it was unread), 'already' (it was read), or
+ * 'missing' (no such notification of theirs: another user's is left alone).
+ */
+export async function markRead(db: Db, userId: string, id: string): Promise<'done' | 'already' | 'missing'> {
+  const rows = await db.update(notifications).set({ read: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id, before: sql<boolean>`(select n.read from notifications n where n.id = ${id})` });
+  if (rows.length === 0) return 'missing';
+  return rows[0].before ? 'already' : 'done';
+}
+
+/** Marks every notification of the user read. */
+export async function markAllRead(db: Db, userId: string): Promise<number> {
+  const rows = await db.update(notifications).set({ read: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
 }

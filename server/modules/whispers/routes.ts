@@ -11,6 +11,7 @@ import { controlChars } from '../../lib/text.js';
 import { removeUploads, saveImages } from '../../lib/uploads/images.js';
 import { readForm } from '../../lib/uploads/read-parts.js';
 import { callerOf } from '../../plugins/auth.js';
+import { tellUsers } from '../../plugins/realtime.js';
 import { friendStatus } from '../friends/service.js';
 import { MB } from '../../plugins/multipart.js';
 import {
@@ -172,6 +173,7 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const result = await toggleLike(app.db, request.params.id, callerOf(request).user.id);
     if (!result) throw whisperMissing();
+    if (result.told) tellUsers(app, [result.told], 'notification', { title: 'New like' });
     return { success: true, liked: result.liked, likes: result.likes, likesCount: result.likes.length };
   });
 
@@ -185,6 +187,7 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (request.params.id === me) throw badRequest('You cannot follow yourself.');
       const result = await setFollow(app.db, me, request.params.id, action === 'follow');
       if (!result) throw userMissing();
+      if (action === 'follow') tellUsers(app, [request.params.id], 'notification', { title: 'New follower' });
       const message = action === 'follow' ? 'You are now following this user.' : 'You have unfollowed this user.';
       return { success: true, message, ...result };
     });

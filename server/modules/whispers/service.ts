@@ -165,7 +165,8 @@ export async function toggleLike(db: Db, whisperId: string, userId: string) {
       const [liker] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
       await createNotification(tx, row.ownerId, { title: 'New like', body: `@${liker.username} liked your whisper "${row.title}".` });
     }
-    return { liked: row.likes.includes(userId), likes: row.likes };
+    // Who was told (a new like by someone else): the route lets their open app know at once.
+    return { liked: row.likes.includes(userId), likes: row.likes, told: changed.added && row.ownerId !== userId ? row.ownerId : undefined };
   });
 }
 

@@ -287,6 +287,14 @@ export const scenarios: Record<string, Scenario> = {
     },
   },
   'GET /api/users/:id/joined-challenges': { ok: 200, request: async () => ({}) },
+  'GET /api/messages': { ok: 200, request: async () => ({}) },
+  // The path is the caller's own id: a conversation with oneself is empty, a message to oneself 400.
+  'GET /api/messages/:userId': { ok: 200, request: async () => ({}) },
+  'POST /api/messages/:userId': { ok: 400, request: async () => ({ payload: { content: 'Hello from the matrix' } }) },
+  'POST /api/messages/:userId/read': { ok: 200, request: async () => ({}) },
+  // The path is the caller's own id, which no notification has: 404.
+  'POST /api/notifications/:id/read': { ok: 404, request: async () => ({}) },
+  'POST /api/notifications/read-all': { ok: 200, request: async () => ({}) },
   'GET /api/health': { ok: 200, request: async () => ({}) },
   'GET /api/ready': { ok: 200, request: async () => ({}) },
 };
@@ -312,11 +320,11 @@ export async function badCallers(t: TestApp, victim: Account): Promise<Record<st
 }
 
 /**
- * Rows about a user that other users' own actions add: being followed, asked to be friends, told of it. Another
- * user may add such rows, never change or remove them (the matrix checks the rows before are all
- * still there, as they were).
+ * Rows about a user that other users' own actions add: being followed, asked to be friends, sent a
+ * message, told of it. Another user may add such rows, never change or remove them (the matrix
+ * checks the rows before are all still there, as they were).
  */
-export const ADDED_BY_OTHERS = new Set(['follows.followee_id', 'notifications.user_id', 'friend_requests.receiver_id']);
+export const ADDED_BY_OTHERS = new Set(['follows.followee_id', 'notifications.user_id', 'friend_requests.receiver_id', 'messages.receiver_id']);
 
 /** Every row of every table that belongs to the user (by a foreign key to users, or the user row itself). */
 export async function rowsOf(t: TestApp, userId: string): Promise<Record<string, unknown[]>> {

@@ -1,0 +1,169 @@
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { messages, notifications } from '../../db/schema.js';
+import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
+import { bearer, signUp } from '../../test/fixtures.js';
+
+type Account = Awaited<ReturnType<typeof signUp>>;
+
+// Opens a port (0: any free one): messages are delivered over socket.io.
+let t: TestApp;
+let url: string;
+let asha: Account;
+let ravi: Account;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  asha = await signUp(t.app, { firstName: 'Asha', lastName: 'Rao' });
+  ravi = await signUp(t.app, { firstName: 'Ravi', lastName: 'Kumar' });
+}, SETUP_TIMEOUT);
+afterAll(async () => {
+  sockets.forEach((socket) => socket.close());
+  await t?.close();
+});
+
+async function openSocket(base: string, token: string, extra: Record<string, unknown> = {}): Promise<Socket> {
+  const socket = connect(base, { path: '/socket.io', auth: { token, ...extra }, transports: ['websocket'], reconnection: false, forceNew: true });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+/** Every `event` the socket receives, in order. */
+function collect(socket: Socket, event: string) {
+  const seen: unknown[] = [];
+  socket.on(event, (payload: unknown) => seen.push(payload));
+  return seen;
+}
+const send = (from: Account, to: string, content: unknown) =>
+  t.app.inject({ method: 'POST', url: `/api/messages/${to}`, headers: bearer(from.token), payload: { content } });
+const get = (account: Account | undefined, path: string) => t.app.inject({ url: path, headers: account ? bearer(account.token) : {} });
+
+describe('sending and reading', () => {
+  it('stores the message as the token\'s user, then delivers it at once to both users\' sockets (not to others)', async () => {
+    const [toRavi, toAsha, toStranger] = await Promise.all([openSocket(url, ravi.token), openSocket(url, asha.token), signUp(t.app).then((s) => openSocket(url, s.token))]);
+    const [raviGot, ashaGot, strangerGot, raviTold] = [collect(toRavi, 'new-message'), collect(toAsha, 'new-message'), collect(toStranger, 'new-message'), collect(toRavi, 'notification')];
+    const sent = await send(asha, ravi.id, '  Chai at the ghat at 6?  ');
+    expect(sent.statusCode).toBe(201);
+    const message = sent.json().message;
+    expect(message).toEqual({
+      _id: expect.any(String), content: 'Chai at the ghat at 6?', createdAt: expect.any(String), read: false,
+      sender: { _id: asha.id, username: asha.body.username, profileImage: '' }, receiver: { _id: ravi.id, username: ravi.body.username, profileImage: '' },
+    });
+    await waitUntil(() => raviGot.length === 1 && ashaGot.length === 1 && raviTold.length === 1);
+    expect(raviGot).toEqual([message]);
+    expect(ashaGot).toEqual([message]);
+    expect(strangerGot).toEqual([]);
+    expect(await t.db.$count(messages, and(eq(messages.senderId, asha.id), eq(messages.receiverId, ravi.id)))).toBeGreaterThanOrEqual(1);
+  });
+
+  it('the inbox has one row per conversation, the latest first, with the other user and the unread count', async () => {
+    const me = await signUp(t.app);
+    await send(asha, me.id, 'one');
+    await send(asha, me.id, 'two');
+    await send(me, ravi.id, 'hello ravi');
+    const inbox = (await get(me, '/api/messages')).json();
+    expect(inbox.messages.map((row: { content: string; with: { _id: string }; unreadCount: number }) => [row.content, row.with._id, row.unreadCount]))
+      .toEqual([['hello ravi', ravi.id, 0], ['two', asha.id, 2]]);
+    expect(inbox.unreadTotal).toBe(2);
+    // Reading the conversation marks Asha's messages read.
+    expect((await t.app.inject({ method: 'POST', url: `/api/messages/${asha.id}/read`, headers: bearer(me.token) })).json()).toEqual({ success: true, updated: 2 });
+    expect((await get(me, '/api/messages')).json().unreadTotal).toBe(0);
+    // One unread 'New message' notification per sender, not one per message.
+    expect(await t.db.$count(notifications, and(eq(notifications.userId, me.id), eq(notifications.title, 'New message')))).toBe(1);
+  });
+
+  it('a conversation pages back from the newest, each page oldest first', async () => {
+    const [a, b] = [await signUp(t.app), await signUp(t.app)];
+    for (let i = 1; i <= 5; i++) await send(i % 2 ? a : b, i % 2 ? b.id : a.id, `m${i}`);
+    const first = (await get(a, `/api/messages/${b.id}?limit=3`)).json();
+    expect(first.with).toMatchObject({ _id: b.id, username: b.body.username });
+    expect(first.messages.map((m: { content: string }) => m.content)).toEqual(['m3', 'm4', 'm5']);
+    const second = (await get(a, `/api/messages/${b.id}?limit=3&cursor=${first.nextCursor as string}`)).json();
+    expect(second.messages.map((m: { content: string }) => m.content)).toEqual(['m1', 'm2']);
+    expect(second.nextCursor).toBeNull();
+    // A third user sees none of it.
+    const c = await signUp(t.app);
+    expect((await get(c, `/api/messages/${b.id}`)).json().messages).toEqual([]);
+  });
+
+  it('refuses empty, too long and control-character messages, messages to oneself or nobody, and visitors', async () => {
+    expect((await send(asha, ravi.id, '   ')).json()).toEqual({ message: 'Message cannot be empty.' });
+    expect((await send(asha, ravi.id, 'x'.repeat(2001))).statusCode).toBe(400);
+    expect((await send(asha, ravi.id, 'bad\u0000byte')).statusCode).toBe(400);
+    expect((await send(asha, ravi.id, 42)).statusCode).toBe(400);
+    expect((await send(asha, asha.id, 'me')).json()).toEqual({ message: 'You cannot message yourself.' });
+    expect((await send(asha, '00000000-0000-4000-8000-000000000000', 'hi')).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `/api/messages/${ravi.id}`, payload: { content: 'hi' } })).statusCode).toBe(401);
+    expect((await get(undefined, '/api/messages')).statusCode).toBe(401);
+  });
+});
+
+describe('socket auth', () => {
+  it('a client with its own token asking for another user\'s id receives none of that user\'s messages', async () => {
+    const eve = await signUp(t.app);
+    // The handshake carries a user id beside the token, and in the query: both are ignored.
+    const snoop = connect(url, { path: '/socket.io', auth: { token: eve.token, userId: ravi.id }, query: { userId: ravi.id }, transports: ['websocket'], reconnection: false, forceNew: true });
+    sockets.push(snoop);
+    await new Promise<void>((resolve) => snoop.once('connect', () => resolve()));
+    const stolen = collect(snoop, 'new-message');
+    const toRavi = await openSocket(url, ravi.token);
+    const raviGot = collect(toRavi, 'new-message');
+    await send(asha, ravi.id, 'for ravi only');
+    await waitUntil(() => raviGot.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(stolen).toEqual([]);
+  });
+});
+
+async function waitUntil(condition: () => boolean, timeoutMs = 5000) {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+// Two server instances on one database and one Redis: a message sent through one instance reaches a
+// socket connected to the other. Defined when TEST_REDIS_URL is set: .ci/run starts a Redis for the
+// server tests on PostgreSQL; without one there is nothing to fan out through.
+const redisUrl = process.env.TEST_REDIS_URL;
+if (redisUrl) describe('two instances on one database and one Redis', () => {
+  let first: TestApp;
+  let second: TestApp;
+  const urls: string[] = [];
+
+  beforeAll(async () => {
+    first = await buildTestApp({ config: { redisUrl } });
+    // The second instance shares the first one's database, as instances behind a load balancer do.
+    second = await buildTestApp({ config: { redisUrl }, db: first.db });
+    for (const instance of [first, second]) {
+      await instance.app.listen({ port: 0, host: '127.0.0.1' });
+      urls.push(`http://127.0.0.1:${(instance.app.server.address() as AddressInfo).port}`);
+    }
+  }, SETUP_TIMEOUT);
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('a message sent on one instance reaches the receiver connected to the other, once', async () => {
+    const sender = await signUp(first.app);
+    const receiver = await signUp(first.app);
+    const onSecond = await openSocket(urls[1], receiver.token);
+    const received: Array<{ content: string }> = [];
+    onSecond.on('new-message', (message: { content: string }) => received.push(message));
+    const sent = await first.app.inject({ method: 'POST', url: `/api/messages/${receiver.id}`, headers: bearer(sender.token), payload: { content: 'across instances' } });
+    expect(sent.statusCode).toBe(201);
+    const started = Date.now();
+    while (received.length === 0 && Date.now() - started < 5000) await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 100)); // a duplicate would have come by now
+    expect(received).toEqual([expect.objectContaining({ _id: sent.json().message._id, content: 'across instances' })]);
+  });
+});
