@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { server } from '@mocks/server';
+import { closeRealtime, setRealtimeConnector } from '@/shared/api';
 import { setAppConfig } from './app-config';
+import { fakeRealtime } from './fake-realtime';
 
 // Runtime config as the server writes it into the page; apiUrl '' → the api uses window.location.origin.
 setAppConfig({
@@ -34,7 +36,11 @@ if (!window.matchMedia) {
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// No socket leaves the test: the app's realtime socket talks to a fake server (test-utils/fake-realtime.ts).
+beforeEach(() => setRealtimeConnector(fakeRealtime.connect));
 afterEach(() => {
+  closeRealtime();
+  fakeRealtime.reset();
   server.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();

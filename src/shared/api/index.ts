@@ -38,7 +38,13 @@ export {
 } from './endpoints/password-reset';
 export { geoApi, useReverseGeocodeQuery, useLazyReverseGeocodeQuery, useSearchPlacesQuery } from './endpoints/geo';
 export type { GeoAddress, GeoPlace, ReverseGeocodeResult } from './endpoints/geo';
-export { notificationsApi, useGetNotificationsQuery } from './endpoints/notifications';
+export {
+  notificationsApi,
+  useGetNotificationsQuery,
+  useMarkNotificationReadMutation,
+  useMarkAllNotificationsReadMutation,
+  MARK_READ_FAILED,
+} from './endpoints/notifications';
 export type { Notification } from './endpoints/notifications';
 export { searchApi, useSearchQuery, toSearchResult } from './endpoints/search';
 export type { SearchResult, SearchGroup, NeedHit, EventHit, SkillHit } from './endpoints/search';
@@ -118,3 +124,17 @@ export {
   STEP_FAILED,
 } from './endpoints/challenges';
 export type { Challenge, ChallengeDetail, ChallengeProgress, JoinedChallenge } from './endpoints/challenges';
+export {
+  messagesApi,
+  useGetInboxQuery,
+  useGetConversationInfiniteQuery,
+  useSendMessageMutation,
+  useMarkConversationReadMutation,
+  toInbox,
+  toConversationPage,
+  otherOf,
+  SEND_FAILED,
+} from './endpoints/messages';
+export type { Message, MessageUser, Correspondent, Conversation, Inbox, ConversationPage } from './endpoints/messages';
+export { setRealtimeConnector, subscribeRealtime, closeRealtime } from './realtime';
+export type { RealtimeSocket } from './realtime';

@@ -1,8 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { notifications } from '@mocks/fixtures/notifications';
 import { server } from '@mocks/server';
+import { fakeRealtime } from '@test-utils/fake-realtime';
 import { renderWithProviders, skipSplash, storeLogin } from '@test-utils/render';
+import { MARK_READ_FAILED, onFailureNotice } from '@/shared/api';
 
 beforeEach(skipSplash);
 afterEach(() => server.events.removeAllListeners());
@@ -85,4 +87,53 @@ it("closes with 'Close notifications'", async () => {
   await user.click(within(sidebar).getByRole('button', { name: 'Close notifications' }));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Open notifications' })).toHaveFocus();
+});
+
+describe('live, with unread state and mark-as-read', () => {
+  const bell = () => screen.getByRole('button', { name: 'Open notifications' });
+
+  it('the bell counts the unread ones; a new one arrives over the socket without a reload', async () => {
+    storeLogin();
+    let list = notifications;
+    server.use(http.get('*/api/notifications', () => HttpResponse.json({ success: true, data: list })));
+    renderWithProviders('/about-us');
+    await waitFor(() => expect(bell()).toHaveAccessibleDescription('2 unread'));
+    list = [{ _id: '0b9d4a52-1e0f-4c8b-8d7a-2f6e1c3b5a09', title: 'New like', body: '@rohan liked your whisper.', createdAt: '2025-06-02T10:00:00.000Z', read: false }, ...notifications];
+    await waitFor(() => expect(fakeRealtime.open()).toHaveLength(1));
+    fakeRealtime.emit('notification', { title: 'New like' });
+    await waitFor(() => expect(bell()).toHaveAccessibleDescription('3 unread'));
+  });
+
+  it('marks one read at once (the count drops), and puts it back if the call fails', async () => {
+    storeLogin();
+    const notices: string[] = [];
+    const stop = onFailureNotice((text) => notices.push(text));
+    const sent: string[] = [];
+    server.use(http.post('*/api/notifications/:id/read', ({ params }) => {
+      sent.push(params.id as string);
+      return HttpResponse.json({ success: true, updated: 1 });
+    }));
+    const { sidebar, user } = await openSidebar();
+    expect(await within(sidebar).findByRole('status')).toHaveTextContent('2 unread');
+    await user.click(within(sidebar).getByRole('button', { name: 'Mark as read: Transaction successful' }));
+    expect(within(sidebar).getByRole('status')).toHaveTextContent('1 unread');
+    await waitFor(() => expect(sent).toEqual([notifications[0]._id]));
+
+    server.use(http.post('*/api/notifications/:id/read', () => HttpResponse.json({ message: 'nope' }, { status: 500 })));
+    await user.click(within(sidebar).getByRole('button', { name: 'Mark as read: Award received' }));
+    await waitFor(() => expect(notices).toEqual([MARK_READ_FAILED]));
+    expect(await within(sidebar).findByRole('button', { name: 'Mark as read: Award received' })).toBeInTheDocument();
+    expect(within(sidebar).getByRole('status')).toHaveTextContent('1 unread');
+    stop();
+  });
+
+  it('marks all read; the bell has nothing unread to tell', async () => {
+    storeLogin();
+    const { sidebar, user } = await openSidebar();
+    await user.click(await within(sidebar).findByRole('button', { name: 'Mark all as read' }));
+    expect(within(sidebar).getByRole('status')).toHaveTextContent('All caught up');
+    expect(within(sidebar).queryByRole('button', { name: /^Mark as read/ })).not.toBeInTheDocument();
+    await user.click(within(sidebar).getByRole('button', { name: 'Close notifications' }));
+    await waitFor(() => expect(bell()).not.toHaveAccessibleDescription());
+  });
 });

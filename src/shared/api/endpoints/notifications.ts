@@ -1,4 +1,7 @@
+import { selectToken, type SessionState } from '../../auth';
 import { baseApi } from '../base-api';
+import { optimisticUpdate } from '../optimistic';
+import { subscribeRealtime } from '../realtime';
 import { providesList } from '../tags';
 import { asString, isRecord, pickList } from './wire';
 
@@ -37,8 +40,49 @@ export const notificationsApi = baseApi.injectEndpoints({
       query: () => 'notifications',
       transformResponse: toNotifications,
       providesTags: providesList('Notification'),
+      /**
+       * Live: the server's 'notification' (something new) and 'notifications-read' (read in another
+       * tab) events, and a reconnect (what came while the socket was down), read the list again.
+       */
+      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, getState, dispatch }) {
+        const token = selectToken(getState() as unknown as { session: SessionState });
+        if (!token) return;
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const refetch = () => dispatch(baseApi.util.invalidateTags([{ type: 'Notification', id: 'LIST' }]));
+        const unsubscribe = subscribeRealtime(token, { events: { notification: refetch, 'notifications-read': refetch }, onResync: refetch });
+        await cacheEntryRemoved;
+        unsubscribe();
+      },
+    }),
+    /** POST /api/notifications/{id}/read: read at once in the list, undone if the call fails. */
+    markNotificationRead: build.mutation<void, string>({
+      query: (id) => ({ url: `notifications/${encodeURIComponent(id)}/read`, method: 'POST' }),
+      transformResponse: () => undefined,
+      async onQueryStarted(id, lifecycle) {
+        const patch = notificationsApi.util.updateQueryData('getNotifications', undefined, (items) => {
+          for (const item of items) if (item._id === id) item.read = true;
+        });
+        await optimisticUpdate(lifecycle, [patch], { failureText: MARK_READ_FAILED });
+      },
+    }),
+    /** POST /api/notifications/read-all: every notification read at once, undone if the call fails. */
+    markAllNotificationsRead: build.mutation<void, void>({
+      query: () => ({ url: 'notifications/read-all', method: 'POST' }),
+      transformResponse: () => undefined,
+      async onQueryStarted(_arg, lifecycle) {
+        const patch = notificationsApi.util.updateQueryData('getNotifications', undefined, (items) => {
+          for (const item of items) item.read = true;
+        });
+        await optimisticUpdate(lifecycle, [patch], { failureText: MARK_READ_FAILED });
+      },
     }),
   }),
 });
 
-export const { useGetNotificationsQuery } = notificationsApi;
+export const MARK_READ_FAILED = 'Could not mark the notification as read. Please try again.';
+
+export const { useGetNotificationsQuery, useMarkNotificationReadMutation, useMarkAllNotificationsReadMutation } = notificationsApi;

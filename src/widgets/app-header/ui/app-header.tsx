@@ -1,4 +1,8 @@
+import { useId } from 'react';
+import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
+import { useGetNotificationsQuery } from '@/shared/api';
+import { selectIsLoggedIn } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { Icon } from '@/shared/ui/icon';
 import { Logo } from '@/shared/ui/logo';
@@ -13,6 +17,16 @@ interface AppHeaderProps {
   notificationsId: string;
 }
 
+/**
+ * The bell's count of unread notifications, signed in only. The notifications query stays subscribed
+ * here, so its socket brings new ones live (the count rises without a reload).
+ */
+function useUnreadCount(): number {
+  const loggedIn = useSelector(selectIsLoggedIn);
+  const { data } = useGetNotificationsQuery(undefined, { skip: !loggedIn });
+  return loggedIn ? (data?.filter((item) => !item.read).length ?? 0) : 0;
+}
+
 /** Brand header: side-menu toggle, brand name (from the runtime config), notifications bell. */
 export function AppHeader({
   onOpenMenu,
@@ -23,6 +37,8 @@ export function AppHeader({
   notificationsId,
 }: AppHeaderProps) {
   const { brandName } = getAppConfig();
+  const unread = useUnreadCount();
+  const unreadId = useId();
 
   return (
     <header className="app-header">
@@ -51,9 +67,16 @@ export function AppHeader({
           aria-haspopup="dialog"
           aria-expanded={notificationsOpen}
           aria-controls={notificationsOpen ? notificationsId : undefined}
+          aria-describedby={unread > 0 ? unreadId : undefined}
           onClick={onOpenNotifications}
         >
           <Icon name="bell" />
+          {unread > 0 && (
+            <span id={unreadId} className="app-header__badge">
+              {unread > 9 ? '9+' : unread}
+              <span className="visually-hidden"> unread</span>
+            </span>
+          )}
         </button>
       </div>
     </header>

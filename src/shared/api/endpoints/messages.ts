@@ -1,0 +1,214 @@
+import { selectToken, selectUserId, type SessionState } from '../../auth';
+import { baseApi } from '../base-api';
+import { cursorPagination, cursorParams, type Cursor, type CursorPage, type CursorPages } from '../infinite-lists';
+import { subscribeRealtime } from '../realtime';
+import { asNumber, asString, isRecord, pickList } from './wire';
+
+// server/modules/messages: GET /api/messages (the inbox), GET /api/messages/{userId} (a conversation,
+// paged back), POST /api/messages/{userId}, POST /api/messages/{userId}/read; socket 'new-message'.
+
+export interface MessageUser {
+  _id: string;
+  username: string;
+  profileImage: string;
+}
+
+/** Spec §3's message, with its receiver (the conversation it belongs to). */
+export interface Message {
+  _id: string;
+  content: string;
+  createdAt: string;
+  sender: MessageUser;
+  receiver: MessageUser;
+  read: boolean;
+}
+
+export interface Correspondent extends MessageUser {
+  firstName: string;
+  lastName: string;
+}
+
+/** An inbox row: a conversation's latest message, the other user, and how many of theirs are unread. */
+export interface Conversation {
+  with: Correspondent;
+  last: Message;
+  unreadCount: number;
+}
+
+export interface Inbox {
+  conversations: Conversation[];
+  unreadTotal: number;
+}
+
+/** A page of a conversation: its messages oldest first; `nextCursor` goes back to older ones. */
+export interface ConversationPage extends CursorPage<Message> {
+  with: Correspondent | null;
+}
+
+export const SEND_FAILED = 'Could not send your message. Please try again.';
+
+function toMessageUser(value: unknown): MessageUser {
+  const user = isRecord(value) ? value : {};
+  return { _id: asString(user._id), username: asString(user.username), profileImage: asString(user.profileImage) };
+}
+
+export function toMessage(value: unknown): Message | null {
+  if (!isRecord(value) || typeof value._id !== 'string') return null;
+  return {
+    _id: value._id,
+    content: asString(value.content),
+    createdAt: asString(value.createdAt),
+    sender: toMessageUser(value.sender),
+    receiver: toMessageUser(value.receiver),
+    read: value.read === true,
+  };
+}
+
+function toCorrespondent(value: unknown): Correspondent | null {
+  if (!isRecord(value) || typeof value._id !== 'string') return null;
+  return { ...toMessageUser(value), firstName: asString(value.firstName), lastName: asString(value.lastName) };
+}
+
+/** `{ messages: [row], unreadTotal }` (spec §7 reads `messages`); other shapes are an empty inbox. */
+export function toInbox(body: unknown): Inbox {
+  const conversations = pickList(body, ['messages', 'data']).flatMap((row): Conversation[] => {
+    const last = toMessage(row);
+    const other = isRecord(row) ? toCorrespondent(row.with) : null;
+    return last && other ? [{ with: other, last, unreadCount: isRecord(row) ? asNumber(row.unreadCount) : 0 }] : [];
+  });
+  const unreadTotal = isRecord(body) && typeof body.unreadTotal === 'number' ? body.unreadTotal : conversations.reduce((sum, row) => sum + row.unreadCount, 0);
+  return { conversations, unreadTotal };
+}
+
+export function toConversationPage(body: unknown): ConversationPage {
+  return {
+    with: isRecord(body) ? toCorrespondent(body.with) : null,
+    items: pickList(body, ['messages']).map(toMessage).filter((message): message is Message => message !== null),
+    nextCursor: isRecord(body) && typeof body.nextCursor === 'string' ? body.nextCursor : null,
+  };
+}
+
+type State = { session: SessionState };
+/** The other user of a message, seen from `me`. */
+export const otherOf = (message: Message, me: string) => (message.sender._id === me ? message.receiver._id : message.sender._id);
+
+/** Adds a message to a conversation's newest page unless it is there already (the socket and the send answer both bring it). */
+function addToConversation(data: CursorPages<Message> & { pages: ConversationPage[] }, message: Message) {
+  if (data.pages.some((page) => page.items.some((item) => item._id === message._id))) return;
+  data.pages[0]?.items.push(message);
+}
+
+export const messagesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * GET /api/messages → the inbox. Live: a 'new-message' moves its conversation to the top (spec §4:
+     * a pushed message is added at the top) with its unread count; a conversation not listed yet, a
+     * read elsewhere, or a reconnect read the inbox again.
+     */
+    getInbox: build.query<Inbox, void>({
+      query: () => 'messages',
+      transformResponse: toInbox,
+      providesTags: [{ type: 'Message', id: 'INBOX' }],
+      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, getState, dispatch }) {
+        const state = getState() as unknown as State;
+        const [token, me] = [selectToken(state), selectUserId(state)];
+        if (!token || !me) return;
+        const refetch = () => dispatch(baseApi.util.invalidateTags([{ type: 'Message', id: 'INBOX' }]));
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const unsubscribe = subscribeRealtime(token, {
+          events: {
+            'new-message': (payload) => {
+              const message = toMessage(payload);
+              if (!message) return;
+              let listed = true;
+              updateCachedData((inbox) => {
+                const other = otherOf(message, me);
+                const index = inbox.conversations.findIndex((row) => row.with._id === other);
+                if (index === -1) {
+                  listed = false;
+                  return;
+                }
+                const [row] = inbox.conversations.splice(index, 1);
+                if (row.last._id === message._id) {
+                  inbox.conversations.splice(index, 0, row);
+                  return;
+                }
+                row.last = message;
+                if (message.receiver._id === me) {
+                  row.unreadCount += 1;
+                  inbox.unreadTotal += 1;
+                }
+                inbox.conversations.unshift(row);
+              });
+              if (!listed) refetch();
+            },
+            'messages-read': refetch,
+          },
+          onResync: refetch,
+        });
+        await cacheEntryRemoved;
+        unsubscribe();
+      },
+    }),
+    /**
+     * GET /api/messages/{userId}: the conversation, newest page first (each page oldest first);
+     * `fetchNextPage` goes back in time. Live: a 'new-message' of this conversation is added once;
+     * a reconnect reads it again, so nothing missed is lost and nothing comes twice.
+     */
+    getConversation: build.infiniteQuery<ConversationPage, string, Cursor>({
+      infiniteQueryOptions: cursorPagination,
+      query: ({ queryArg, pageParam }) => ({ url: `messages/${encodeURIComponent(queryArg)}`, params: cursorParams(pageParam) }),
+      transformResponse: toConversationPage,
+      providesTags: (_result, _error, userId) => [{ type: 'Message', id: userId }],
+      async onCacheEntryAdded(userId, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, getState, dispatch }) {
+        const state = getState() as unknown as State;
+        const [token, me] = [selectToken(state), selectUserId(state)];
+        if (!token || !me) return;
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return;
+        }
+        const unsubscribe = subscribeRealtime(token, {
+          events: {
+            'new-message': (payload) => {
+              const message = toMessage(payload);
+              if (message && otherOf(message, me) === userId) updateCachedData((data) => addToConversation(data, message));
+            },
+          },
+          onResync: () => dispatch(baseApi.util.invalidateTags([{ type: 'Message', id: userId }])),
+        });
+        await cacheEntryRemoved;
+        unsubscribe();
+      },
+    }),
+    /** POST /api/messages/{userId} { content } → 201 `{ message }`, added to the open conversation at once. */
+    sendMessage: build.mutation<Message | null, { userId: string; content: string }>({
+      query: ({ userId, content }) => ({ url: `messages/${encodeURIComponent(userId)}`, method: 'POST', body: { content } }),
+      transformResponse: (body: unknown) => (isRecord(body) ? toMessage(body.message) : null),
+      async onQueryStarted({ userId }, { queryFulfilled, dispatch }) {
+        let message: Message | null;
+        try {
+          ({ data: message } = await queryFulfilled);
+        } catch {
+          return;
+        }
+        if (!message) return;
+        const sent = message;
+        dispatch(messagesApi.util.updateQueryData('getConversation', userId, (data) => addToConversation(data, sent)));
+      },
+    }),
+    /** POST /api/messages/{userId}/read: the conversation is open, what they sent is read. */
+    markConversationRead: build.mutation<{ updated: number }, string>({
+      query: (userId) => ({ url: `messages/${encodeURIComponent(userId)}/read`, method: 'POST' }),
+      transformResponse: (body: unknown) => ({ updated: isRecord(body) ? asNumber(body.updated) : 0 }),
+      invalidatesTags: (result) => (result && result.updated > 0 ? [{ type: 'Message', id: 'INBOX' }, { type: 'Notification', id: 'LIST' }] : []),
+    }),
+  }),
+});
+
+export const { useGetInboxQuery, useGetConversationInfiniteQuery, useSendMessageMutation, useMarkConversationReadMutation } = messagesApi;

@@ -1,0 +1,82 @@
+import { getBackendOrigin } from '../config';
+import { onSessionEnd } from './session-hooks';
+
+/** What the app needs of a socket.io client socket (tests give a fake one: `setRealtimeConnector`). */
+export interface RealtimeSocket {
+  on(event: 'connect' | 'disconnect', listener: () => void): unknown;
+  onAny(listener: (event: string, payload: unknown) => void): unknown;
+  close(): unknown;
+}
+
+type Connector = (origin: string, token: string) => Promise<RealtimeSocket>;
+
+// socket.io-client loads on first use, in its own chunk: never in the initial JS.
+const socketIo: Connector = async (origin, token) => {
+  const { io } = await import('socket.io-client');
+  // The token authenticates the socket (never a user id: the server ignores one); WebSocket only,
+  // so a load balancer needs no sticky sessions.
+  return io(origin, { path: '/socket.io', auth: { token }, transports: ['websocket'] });
+};
+let connector: Connector = socketIo;
+
+/** Tests replace the socket.io client with a fake; `undefined` puts the real one back. */
+export function setRealtimeConnector(next: Connector | undefined): void {
+  connector = next ?? socketIo;
+}
+
+export interface RealtimeSubscription {
+  /** Handlers by server event ('new-message', 'notification', ...). */
+  events: Partial<Record<string, (payload: unknown) => void>>;
+  /** After a reconnect: what was missed while the socket was down must be read again. */
+  onResync?: () => void;
+}
+
+interface Connection {
+  token: string;
+  socket: Promise<RealtimeSocket>;
+  subscriptions: Set<RealtimeSubscription>;
+}
+let connection: Connection | null = null;
+
+/** Closes the socket (its subscribers stay registered with nobody): a session's end, or a test's. */
+export function closeRealtime(): void {
+  const closing = connection;
+  connection = null;
+  void closing?.socket.then((socket) => socket.close(), () => {});
+}
+// Every way a session ends (logout, deletion, a refused token) closes the socket.
+onSessionEnd(closeRealtime);
+
+function open(token: string): Connection {
+  const subscriptions = new Set<RealtimeSubscription>();
+  const socket = connector(getBackendOrigin(), token).then((opened) => {
+    let connectedBefore = false;
+    opened.on('connect', () => {
+      if (connectedBefore) for (const subscription of [...subscriptions]) subscription.onResync?.();
+      connectedBefore = true;
+    });
+    opened.onAny((event, payload) => {
+      for (const subscription of [...subscriptions]) subscription.events[event]?.(payload);
+    });
+    return opened;
+  });
+  socket.catch(() => {
+    if (connection?.socket === socket) connection = null;
+  });
+  return { token, socket, subscriptions };
+}
+
+/**
+ * Listens to the signed-in user's realtime events over the one socket (opened by the first
+ * subscriber, closed when the last one leaves or the session ends). Returns the unsubscribe.
+ */
+export function subscribeRealtime(token: string, subscription: RealtimeSubscription): () => void {
+  if (connection && connection.token !== token) closeRealtime();
+  connection ??= open(token);
+  const mine = connection;
+  mine.subscriptions.add(subscription);
+  return () => {
+    mine.subscriptions.delete(subscription);
+    if (mine.subscriptions.size === 0 && connection === mine) closeRealtime();
+  };
+}

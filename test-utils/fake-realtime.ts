@@ -1,0 +1,56 @@
+import type { RealtimeSocket } from '@/shared/api';
+
+/**
+ * The server's side of the realtime socket in client tests: every socket the app opens connects here
+ * (setup-client.ts installs it), and a test pushes events with `emit` as the server would, or
+ * `reconnect` to play a dropped connection coming back.
+ */
+class FakeSocket implements RealtimeSocket {
+  closed = false;
+  private listeners = new Map<string, Array<() => void>>();
+  private anyListeners: Array<(event: string, payload: unknown) => void> = [];
+  constructor(readonly token: string) {}
+  on(event: string, listener: () => void) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  onAny(listener: (event: string, payload: unknown) => void) {
+    this.anyListeners.push(listener);
+    return this;
+  }
+  close() {
+    this.closed = true;
+    return this;
+  }
+  fire(event: string) {
+    for (const listener of this.listeners.get(event) ?? []) listener();
+  }
+  deliver(event: string, payload: unknown) {
+    for (const listener of this.anyListeners) listener(event, payload);
+  }
+}
+
+const sockets: FakeSocket[] = [];
+
+export const fakeRealtime = {
+  async connect(_origin: string, token: string): Promise<RealtimeSocket> {
+    const socket = new FakeSocket(token);
+    sockets.push(socket);
+    queueMicrotask(() => socket.fire('connect'));
+    return socket;
+  },
+  /** The sockets open now. */
+  open: () => sockets.filter((socket) => !socket.closed),
+  /** An event from the server to every open socket. */
+  emit(event: string, payload: unknown) {
+    for (const socket of sockets) if (!socket.closed) socket.deliver(event, payload);
+  },
+  /** The connection dropped and came back: socket.io fires 'connect' again. */
+  reconnect() {
+    for (const socket of sockets) if (!socket.closed) socket.fire('connect');
+  },
+  reset() {
+    for (const socket of sockets) socket.close();
+    sockets.length = 0;
+  },
+};
