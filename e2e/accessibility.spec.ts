@@ -53,8 +53,9 @@ const describeRoute = (route: AuditedRoute) => `${route.path}${route.state ? ` w
 /** Opens the route; with navigation state, as if the previous step had navigated there with it. */
 async function open(page: Page, route: AuditedRoute) {
   if (route.idFrom) {
-    const answer = (await (await page.request.get(route.idFrom.list)).json()) as Record<string, { _id: string }[]>;
-    const id = answer[route.idFrom.key][0]._id;
+    const answer = (await (await page.request.get(route.idFrom.list)).json()) as Record<string, Array<Record<string, unknown>>>;
+    const record = answer[route.idFrom.key][0];
+    const id = ((route.idFrom.field ? record[route.idFrom.field] : record) as { _id: string })._id;
     route = { ...route, path: route.path.replace(':id', encodeURIComponent(id)) };
   }
   await page.goto(route.path);

@@ -13,9 +13,10 @@ export interface AuditedRoute {
   state?: Record<string, string>;
   /**
    * For a detail route: the ':id' in `path` becomes the `_id` of the first record of this public
-   * list (the demo seed's ids are made afresh for each database), read from `key` of its answer.
+   * list (the demo seed's ids are made afresh for each database), read from `key` of its answer;
+   * with `field`, the `_id` of that field of the record (a whisper's `user`).
    */
-  idFrom?: { list: string; key: string };
+  idFrom?: { list: string; key: string; field?: string };
 }
 
 /** A well-formed id (the server's ids are UUIDs) that no record has. */
@@ -79,4 +80,8 @@ export const auditedRoutes: readonly AuditedRoute[] = [
   { path: paths.challenges.detail(':id'), access: 'public', idFrom: { list: '/api/get-challenges', key: 'data' } },
   { path: paths.challenges.joined(':id'), access: 'public', idFrom: { list: '/api/get-challenges', key: 'data' } },
   { path: paths.challenges.detail(MISSING_ID), access: 'public' },
+  // Signed out: 'You are not logged in'; signed in: the inbox, and a conversation with the first
+  // whisper's author (the audit's account has none yet: the empty conversation and the composer).
+  { path: paths.messages.root(), access: 'public' },
+  { path: paths.messages.bySender(':id'), access: 'public', idFrom: { list: '/api/approved-whispers?limit=1', key: 'whispers', field: 'user' } },
 ];

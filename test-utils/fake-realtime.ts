@@ -1,3 +1,4 @@
+import { act } from '@testing-library/react';
 import type { RealtimeSocket } from '@/shared/api';
 
 /**
@@ -7,6 +8,7 @@ import type { RealtimeSocket } from '@/shared/api';
  */
 class FakeSocket implements RealtimeSocket {
   closed = false;
+  connected = false;
   private listeners = new Map<string, Array<() => void>>();
   private anyListeners: Array<(event: string, payload: unknown) => void> = [];
   constructor(readonly token: string) {}
@@ -23,6 +25,7 @@ class FakeSocket implements RealtimeSocket {
     return this;
   }
   fire(event: string) {
+    if (event === 'connect') this.connected = true;
     for (const listener of this.listeners.get(event) ?? []) listener();
   }
   deliver(event: string, payload: unknown) {
@@ -36,18 +39,23 @@ export const fakeRealtime = {
   async connect(_origin: string, token: string): Promise<RealtimeSocket> {
     const socket = new FakeSocket(token);
     sockets.push(socket);
-    queueMicrotask(() => socket.fire('connect'));
+    setTimeout(() => socket.fire('connect'), 0);
     return socket;
   },
   /** The sockets open now. */
   open: () => sockets.filter((socket) => !socket.closed),
   /** An event from the server to every open socket. */
   emit(event: string, payload: unknown) {
-    for (const socket of sockets) if (!socket.closed) socket.deliver(event, payload);
+    // In act(): the cache updates it causes re-render the screens before the test looks.
+    act(() => {
+      for (const socket of sockets) if (!socket.closed) socket.deliver(event, payload);
+    });
   },
   /** The connection dropped and came back: socket.io fires 'connect' again. */
   reconnect() {
-    for (const socket of sockets) if (!socket.closed) socket.fire('connect');
+    act(() => {
+      for (const socket of sockets) if (!socket.closed) socket.fire('connect');
+    });
   },
   reset() {
     for (const socket of sockets) socket.close();

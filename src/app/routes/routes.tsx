@@ -41,6 +41,8 @@ const EditWhisperPage = lazy(() => import('@/pages/whispers').then((m) => ({ def
 const ChallengesPage = lazy(() => import('@/pages/challenges').then((m) => ({ default: m.ChallengesPage })));
 const ChallengeDetailPage = lazy(() => import('@/pages/challenges').then((m) => ({ default: m.ChallengeDetailPage })));
 const JoinedChallengePage = lazy(() => import('@/pages/challenges').then((m) => ({ default: m.JoinedChallengePage })));
+const MessagesPage = lazy(() => import('@/pages/messages').then((m) => ({ default: m.MessagesPage })));
+const ConversationPage = lazy(() => import('@/pages/messages').then((m) => ({ default: m.ConversationPage })));
 const FriendRequestsPage = lazy(() => import('@/pages/friend-requests').then((m) => ({ default: m.FriendRequestsPage })));
 
 const authOnly = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
@@ -87,6 +89,8 @@ export const routes: RouteObject[] = [
       { path: paths.whispers.profile(':id'), element: <WhisperProfilePage /> },
       // Not behind RequireAuth: logged out, the page shows its own 'You are not logged in' state (spec §2).
       { path: paths.allRequests(), element: <FriendRequestsPage /> },
+      { path: paths.messages.root(), element: <MessagesPage /> },
+      { path: paths.messages.bySender(':userId'), element: <ConversationPage /> },
       { path: paths.challenges.root(), element: <ChallengesPage /> },
       { path: paths.challenges.detail(':id'), element: <ChallengeDetailPage /> },
       { path: paths.challenges.joined(':id'), element: <JoinedChallengePage /> },

@@ -3,6 +3,8 @@ import { onSessionEnd } from './session-hooks';
 
 /** What the app needs of a socket.io client socket (tests give a fake one: `setRealtimeConnector`). */
 export interface RealtimeSocket {
+  /** True once connected (socket.io-client's own flag). */
+  readonly connected?: boolean;
   on(event: 'connect' | 'disconnect', listener: () => void): unknown;
   onAny(listener: (event: string, payload: unknown) => void): unknown;
   close(): unknown;
@@ -50,7 +52,8 @@ onSessionEnd(closeRealtime);
 function open(token: string): Connection {
   const subscriptions = new Set<RealtimeSubscription>();
   const socket = connector(getBackendOrigin(), token).then((opened) => {
-    let connectedBefore = false;
+    // Already connected by the time this runs: the next 'connect' is a reconnect.
+    let connectedBefore = opened.connected === true;
     opened.on('connect', () => {
       if (connectedBefore) for (const subscription of [...subscriptions]) subscription.onResync?.();
       connectedBefore = true;

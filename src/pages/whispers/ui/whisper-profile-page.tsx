@@ -74,6 +74,10 @@ export function WhisperProfilePage() {
           <div className="whisper-profile__actions">
             <FollowButton userId={profile._id} username={profile.username} following={profile.isFollowing} />
             <AddFriendButton userId={profile._id} status={profile.friendStatus} />
+            {/* Logged out, the conversation screen shows its own 'You are not logged in' state. */}
+            <ButtonLink variant="secondary" to={paths.messages.bySender(profile._id)}>
+              Message
+            </ButtonLink>
           </div>
         )}
       </section>

@@ -1,0 +1,2 @@
+export { MessagesPage } from './ui/messages-page';
+export { ConversationPage } from './ui/conversation-page';

@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { meera, rohan, rohanMessages } from '@mocks/fixtures/messages';
+import { demoUser } from '@mocks/fixtures/users';
+import { server } from '@mocks/server';
+import { fakeRealtime } from '@test-utils/fake-realtime';
+import { renderWithProviders, storeLogin } from '@test-utils/render';
+
+const me = { _id: demoUser._id, username: demoUser.username, profileImage: demoUser.profileImage };
+const short = (user: typeof rohan) => ({ _id: user._id, username: user.username, profileImage: user.profileImage });
+const rows = () => within(screen.getByRole('list', { name: 'Conversations' })).getAllByRole('link');
+const bubbles = () => within(screen.getByRole('log')).getAllByRole('listitem').map((item) => item.querySelector('.bubble__text')?.textContent);
+
+describe('the inbox (/messages)', () => {
+  it('logged out: \'You are not logged in\' with Login Now', async () => {
+    renderWithProviders('/messages');
+    expect(await screen.findByRole('heading', { name: 'You are not logged in', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Please log in to view your requests and connect with friends.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login Now' })).toHaveAttribute('href', '/login');
+  });
+
+  it('one row per conversation: the other user, the last message with its sender, the time and the unread count; Requests', async () => {
+    storeLogin();
+    renderWithProviders('/messages');
+    expect(await screen.findByRole('heading', { name: 'Messages', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Requests' })).toHaveAttribute('href', '/all-requests');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const [first, second] = rows();
+    expect(first).toHaveAttribute('href', `/messages/${rohan._id}`);
+    expect(first).toHaveTextContent('Rohan Das');
+    expect(first).toHaveTextContent('rohan: Chai at Hawa Mahal at 6?');
+    expect(first).toHaveTextContent('2 unread');
+    expect(first).toHaveTextContent(new Date(rohanMessages[2].createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }));
+    expect(second).toHaveTextContent('You: Thanks for the bookshelf tip!');
+  });
+
+  it('a message pushed over the socket moves its conversation to the top, unread, without a reload', async () => {
+    storeLogin();
+    renderWithProviders('/messages');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    await waitFor(() => expect(fakeRealtime.open()).not.toHaveLength(0));
+    fakeRealtime.emit('new-message', { _id: 'b1b2c3d4-0000-4000-8000-000000000001', content: 'Bookshelf is done!', createdAt: '2025-06-04T10:00:00.000Z', sender: short(meera), receiver: me, read: false });
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('meera: Bookshelf is done!'));
+    expect(rows()[0]).toHaveTextContent('1 unread');
+    expect(rows()[1]).toHaveTextContent('Rohan Das');
+  });
+});
+
+describe('a conversation (/messages/{userId})', () => {
+  it('shows the messages oldest first, marks theirs read, and sends a new one (Enter)', async () => {
+    storeLogin();
+    const read: string[] = [];
+    const sent: unknown[] = [];
+    server.use(
+      http.post('*/api/messages/:userId/read', ({ params }) => {
+        read.push(params.userId as string);
+        return HttpResponse.json({ success: true, updated: 2 });
+      }),
+      http.post('*/api/messages/:userId', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ success: true, message: { _id: 'c1c2c3c4-0000-4000-8000-000000000001', content: 'See you there!', createdAt: '2025-06-04T09:15:00.000Z', sender: me, receiver: short(rohan), read: false } }, { status: 201 });
+      }),
+    );
+    const { user } = renderWithProviders(`/messages/${rohan._id}`);
+    expect(await screen.findByRole('heading', { name: 'Rohan Das', level: 1 })).toBeInTheDocument();
+    expect(bubbles()).toEqual(rohanMessages.map((message) => message.content));
+    await waitFor(() => expect(read).toEqual([rohan._id]));
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'See you there!{Enter}');
+    await waitFor(() => expect(bubbles().at(-1)).toBe('See you there!'));
+    expect(sent).toEqual([{ content: 'See you there!' }]);
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+    // The same message also comes back over the socket: it shows once.
+    fakeRealtime.emit('new-message', { _id: 'c1c2c3c4-0000-4000-8000-000000000001', content: 'See you there!', createdAt: '2025-06-04T09:15:00.000Z', sender: me, receiver: short(rohan), read: false });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(bubbles().filter((text) => text === 'See you there!')).toHaveLength(1);
+  });
+
+  it('a message from them arrives live; another conversation\'s does not show here', async () => {
+    storeLogin();
+    renderWithProviders(`/messages/${rohan._id}`);
+    await screen.findByRole('heading', { name: 'Rohan Das', level: 1 });
+    await waitFor(() => expect(fakeRealtime.open()).not.toHaveLength(0));
+    fakeRealtime.emit('new-message', { _id: 'd1d2d3d4-0000-4000-8000-000000000001', content: 'From Meera', createdAt: '2025-06-04T09:20:00.000Z', sender: short(meera), receiver: me, read: false });
+    fakeRealtime.emit('new-message', { _id: 'd1d2d3d4-0000-4000-8000-000000000002', content: 'Bring a jacket', createdAt: '2025-06-04T09:21:00.000Z', sender: short(rohan), receiver: me, read: false });
+    await waitFor(() => expect(bubbles().at(-1)).toBe('Bring a jacket'));
+    expect(bubbles()).not.toContain('From Meera');
+  });
+
+  it('after a reconnect it reads the conversation again: what was missed shows, nothing twice', async () => {
+    storeLogin();
+    renderWithProviders(`/messages/${rohan._id}`);
+    await screen.findByRole('heading', { name: 'Rohan Das', level: 1 });
+    const missed = { _id: 'e1e2e3e4-0000-4000-8000-000000000001', content: 'Sent while you were offline', createdAt: '2025-06-04T09:30:00.000Z', sender: short(rohan), receiver: me, read: false };
+    server.use(http.get('*/api/messages/:userId', () => HttpResponse.json({ success: true, with: rohan, messages: [...rohanMessages, missed], nextCursor: null })));
+    await waitFor(() => expect(fakeRealtime.open()).not.toHaveLength(0));
+    fakeRealtime.reconnect();
+    await waitFor(() => expect(bubbles().at(-1)).toBe('Sent while you were offline'));
+    expect(bubbles()).toHaveLength(4);
+  });
+
+  it('a failed send keeps what was typed and says why', async () => {
+    storeLogin();
+    server.use(http.post('*/api/messages/:userId', () => HttpResponse.json({ message: 'Message contains invalid characters.' }, { status: 400 })));
+    const { user } = renderWithProviders(`/messages/${rohan._id}`);
+    await screen.findByRole('heading', { name: 'Rohan Das', level: 1 });
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Message contains invalid characters.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('Hello');
+  });
+
+  it('an unknown user says so as the page\'s heading', async () => {
+    storeLogin();
+    server.use(http.get('*/api/messages/:userId', () => HttpResponse.json({ status: false, message: 'User not found' }, { status: 404 })));
+    renderWithProviders(`/messages/${rohan._id}`);
+    expect(await screen.findByRole('heading', { name: 'User not found', level: 1 })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,183 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useSelector } from 'react-redux';
+import { Link, useParams } from 'react-router-dom';
+import {
+  getErrorMessage, SEND_FAILED, useGetConversationInfiniteQuery, useMarkConversationReadMutation, useSendMessageMutation, type Message,
+} from '@/shared/api';
+import { selectIsLoggedIn, selectUserId } from '@/shared/auth';
+import { assetUrl, getAppConfig, paths } from '@/shared/config';
+import { Avatar } from '@/shared/ui/avatar';
+import { Button, ButtonLink } from '@/shared/ui/button';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { FormAlert } from '@/shared/ui/form-alert';
+import { PageMeta } from '@/shared/ui/page-meta';
+import { Spinner } from '@/shared/ui/spinner';
+import { fullName, hourMinute, SignedOut } from './signed-out';
+import './messages.css';
+
+/** Longest message the server takes. */
+const MESSAGE_MAX = 2000;
+
+function Bubble({ message, mine }: { message: Message; mine: boolean }) {
+  return (
+    <li className={mine ? 'bubble bubble--mine' : 'bubble'}>
+      <span className="visually-hidden">{mine ? 'You' : message.sender.username}: </span>
+      <span className="bubble__text">{message.content}</span>
+      <time className="bubble__time" dateTime={message.createdAt}>
+        {hourMinute(message.createdAt)}
+      </time>
+    </li>
+  );
+}
+
+/** Writes a message; what was typed stays if sending fails (with the reason). Enter sends, Shift+Enter breaks the line. */
+function Composer({ userId, disabled }: { userId: string; disabled: boolean }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  const [send, { isLoading }] = useSendMessageMutation();
+  const fieldId = useId();
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const content = text.trim();
+    if (content === '' || isLoading) return;
+    setError('');
+    try {
+      await send({ userId, content }).unwrap();
+      setText('');
+    } catch (failure) {
+      setError(getErrorMessage(failure, SEND_FAILED));
+    }
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  return (
+    <form className="composer" onSubmit={(event) => void submit(event)}>
+      {error && <FormAlert message={error} />}
+      <div className="composer__row">
+        <label htmlFor={fieldId} className="visually-hidden">
+          Message
+        </label>
+        <textarea
+          id={fieldId}
+          className="composer__field"
+          rows={1}
+          maxLength={MESSAGE_MAX}
+          placeholder="Write a message"
+          value={text}
+          disabled={disabled}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <Button type="submit" disabled={disabled || isLoading || text.trim() === ''} aria-busy={isLoading || undefined}>
+          {isLoading ? 'Sending...' : 'Send'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * /messages/{userId}: the conversation with one user. Messages arrive over the socket as they are
+ * sent (the query's realtime subscription); what the other user sent is marked read while it is open.
+ */
+export function ConversationPage() {
+  const { userId = '' } = useParams();
+  const loggedIn = useSelector(selectIsLoggedIn);
+  const me = useSelector(selectUserId);
+  const query = useGetConversationInfiniteQuery(userId, { skip: !loggedIn || userId === '' });
+  const [markRead] = useMarkConversationReadMutation();
+  const listEnd = useRef<HTMLDivElement>(null);
+
+  const pages = query.data?.pages ?? [];
+  const other = pages[0]?.with ?? null;
+  // Pages go back in time; each is oldest first.
+  const messages = [...pages].reverse().flatMap((page) => page.items);
+  const newest = messages.at(-1);
+  const unreadFromThem = messages.some((message) => message.sender._id === userId && !message.read);
+
+  useEffect(() => {
+    if (loggedIn && unreadFromThem) void markRead(userId);
+  }, [loggedIn, unreadFromThem, newest?._id, userId, markRead]);
+  useEffect(() => {
+    listEnd.current?.scrollIntoView?.({ block: 'end' });
+  }, [newest?._id]);
+
+  const name = other ? fullName(other) : 'Conversation';
+  const meta = <PageMeta title={`${name} | Messages | ${getAppConfig().brandName}`} description="A conversation with another traveller." />;
+
+  if (!loggedIn || !me) {
+    return (
+      <div className="page conversation">
+        {meta}
+        <SignedOut />
+      </div>
+    );
+  }
+  if (query.isLoading) {
+    return (
+      <div className="page conversation">
+        <div className="messages__loading">
+          <Spinner size="lg" label="Loading messages" />
+        </div>
+      </div>
+    );
+  }
+  if (!other) {
+    const missing = query.isError && query.error && 'status' in query.error && query.error.status === 404;
+    return (
+      <div className="page conversation">
+        {meta}
+        <EmptyState
+          titleAs="h1"
+          icon="user"
+          title={missing || !query.isError ? 'User not found' : 'Could not load this conversation'}
+          description={missing || !query.isError ? 'This traveller may have left Need Spot.' : 'Check your connection and try again.'}
+          action={query.isError && !missing ? <Button onClick={() => void query.refetch()}>Try again</Button> : <ButtonLink to={paths.messages.root()}>All messages</ButtonLink>}
+        />
+      </div>
+    );
+  }
+
+  const self = other._id === me;
+  return (
+    <div className="page conversation">
+      {meta}
+      <div className="conversation__header">
+        <Link to={paths.messages.root()} className="conversation__back">
+          ← Messages
+        </Link>
+        <div className="conversation__who">
+          <Avatar name={name} src={assetUrl(other.profileImage)} size={40} />
+          <div>
+            <h1 className="conversation__name">{name}</h1>
+            <Link to={paths.whispers.profile(other._id)} className="conversation__profile">
+              @{other.username}
+            </Link>
+          </div>
+        </div>
+      </div>
+      {query.hasNextPage && (
+        <Button variant="secondary" size="sm" className="conversation__earlier" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+          {query.isFetchingNextPage ? 'Loading...' : 'Load earlier messages'}
+        </Button>
+      )}
+      {messages.length === 0 ? (
+        <p className="conversation__empty">{self ? 'This is you: message someone else.' : `Say hello to ${other.firstName || other.username}.`}</p>
+      ) : (
+        <ol className="conversation__messages" role="log" aria-live="polite" aria-label={`Messages with ${name}`}>
+          {messages.map((message) => (
+            <Bubble key={message._id} message={message} mine={message.sender._id === me} />
+          ))}
+        </ol>
+      )}
+      <div ref={listEnd} />
+      <Composer userId={userId} disabled={self} />
+    </div>
+  );
+}
