@@ -1,4 +1,4 @@
-// The server that `npm run bench:api` loads: the product's app exactly as server/main.ts builds it
+// The server that `npm run bench:api` (and bench:search, bench:realtime) loads: the product's app exactly as server/main.ts builds it
 // (same plugins, hooks, database and logging), plus the baseline the figures are compared with,
 // a hello route on that same app. Configured from the environment like `npm start`; prints
 // `listening <url>` once /api/ready answers 200.
@@ -13,6 +13,7 @@ import { loadConfig } from '../server/config.js';
 import { createDatabase } from '../server/db/client.js';
 import { seedDemo } from '../server/db/seed.js';
 import { resolveJwtSecret } from '../server/lib/jwt-secret.js';
+import { openSession } from '../server/lib/sessions.js';
 import { addBoardRows } from './board-rows.js';
 
 const migrationsFolder = fileURLToPath(new URL('../server/db/migrations/', import.meta.url));
@@ -34,6 +35,26 @@ app.post<{ Querystring: { rows: string } }>('/bench/rows', { config: { access: '
   seeded = Math.max(seeded, target);
   await database.db.execute(sql`analyze`);
   return { rows: seeded };
+});
+// Signed-in travellers for bench/realtime.mjs: `count` users made in the database at once (no
+// argon2 hash to pay for: they never log in with a password) and a session token for each.
+let travellers = 0;
+app.post<{ Querystring: { count: string } }>('/bench/travellers', { config: { access: 'public', rateLimit: false } }, async (request) => {
+  const count = Math.min(5_000, Number(request.query.count) || 0);
+  const rows = Array.from({ length: count }, (_, i) => {
+    const n = travellers + i;
+    return { firstName: 'Bench', lastName: `Traveller ${n}`, username: `bench_${n}`, email: `bench.${n}@example.net`, contactNumber: `+1${String(5550000000 + n)}`, passwordHash: '!' };
+  });
+  travellers += count;
+  const made = await database.db.insert(users).values(rows).returning({ id: users.id });
+  const tokens = [];
+  for (const { id } of made) tokens.push({ id, token: await openSession(database.db, jwtSecret, id) });
+  return tokens;
+});
+// A broadcast to every socket, stamped with the time it left (bench/realtime.mjs measures its arrival).
+app.post('/bench/broadcast', { config: { access: 'public', rateLimit: false } }, async () => {
+  app.io.emit('bench-broadcast', { sentAt: performance.timeOrigin + performance.now() });
+  return { sockets: app.io.engine.clientsCount };
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const ready = await app.inject({ method: 'GET', url: '/api/ready' });

@@ -1,5 +1,5 @@
 import { act } from '@testing-library/react';
-import type { RealtimeSocket } from '@/shared/api';
+import type { RealtimeSocket } from '@/shared/api/realtime';
 
 /**
  * The server's side of the realtime socket in client tests: every socket the app opens connects here

@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { server } from '@mocks/server';
-import { closeRealtime, setRealtimeConnector } from '@/shared/api';
+// The module alone: the api index would inject every endpoint before tests that watch the injections.
+import { closeRealtime, setRealtimeConnector } from '@/shared/api/realtime';
 import { setAppConfig } from './app-config';
 import { fakeRealtime } from './fake-realtime';
 

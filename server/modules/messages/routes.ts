@@ -7,7 +7,7 @@ import { tellUsers } from '../../plugins/realtime.js';
 import {
   ConversationAnswer, ConversationParams, ConversationQuery, InboxAnswer, MESSAGE_MAX, ReadAnswer, SendBody, SentAnswer,
 } from './schemas.js';
-import { conversation, findCorrespondent, inbox, markRead, sendMessage } from './service.js';
+import { conversation, findCorrespondent, inbox, markRead, notifyMessage, storeMessage } from './service.js';
 
 const userMissing = () => failure(404, 'User not found');
 
@@ -46,9 +46,15 @@ const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (request.params.userId === me) throw badRequest('You cannot message yourself.');
     const other = await findCorrespondent(app.db, request.params.userId);
     if (!other) throw userMissing();
-    const message = await sendMessage(app.db, me, other._id, content);
+    const message = await storeMessage(app.db, me, other._id, content);
+    // Delivered as soon as it is stored; the notification follows (a failure there loses no message).
     tellUsers(app, [me, other._id], 'new-message', message);
-    tellUsers(app, [other._id], 'notification', { title: 'New message' });
+    try {
+      await notifyMessage(app.db, message);
+      tellUsers(app, [other._id], 'notification', { title: 'New message' });
+    } catch (error) {
+      request.log.error({ err: error }, 'message notification failed');
+    }
     reply.code(201);
     return { success: true, message };
   });

@@ -92,19 +92,21 @@ export async function conversation(db: Db, me: string, other: string, { limit, c
 }
 
 /**
- * Stores a message, and tells the receiver (one unread 'New message' notification per sender, not
- * one per message). Answers the stored message, which the caller then emits.
+ * Stores a message: one statement (its own transaction), so it can be emitted the moment it is
+ * committed. Answers the stored message, which the caller then emits.
  */
-export async function sendMessage(db: Db, me: string, to: string, content: string): Promise<MessageDto> {
-  return db.transaction(async (tx) => {
-    const [row] = rowsOf<MessageRow>(await tx.execute(sql`
-      with m as (
-        insert into messages (sender_id, receiver_id, content) values (${me}, ${to}, ${content}) returning *
-      )
-      select ${messageColumns} from m ${withPeople}`));
-    await createNotification(tx, to, { title: 'New message', body: `@${row.sender_username} sent you a message.` });
-    return toMessageDto(row);
-  });
+export async function storeMessage(db: Db, me: string, to: string, content: string): Promise<MessageDto> {
+  const [row] = rowsOf<MessageRow>(await db.execute(sql`
+    with m as (
+      insert into messages (sender_id, receiver_id, content) values (${me}, ${to}, ${content}) returning *
+    )
+    select ${messageColumns} from m ${withPeople}`));
+  return toMessageDto(row);
+}
+
+/** Tells the receiver of a message: one unread 'New message' notification per sender, not one per message. */
+export async function notifyMessage(db: Db, message: MessageDto): Promise<void> {
+  await createNotification(db, message.receiver._id, { title: 'New message', body: `@${message.sender.username} sent you a message.` });
 }
 
 /** Marks what the other user sent the caller as read; answers how many were unread. */
