@@ -1,7 +1,7 @@
 import { File as NodeFile } from 'node:buffer';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { whispersAnswers } from '@mocks/fixtures/whispers';
+import { fortWhisper, whispersAnswers } from '@mocks/fixtures/whispers';
 import { server } from '@mocks/server';
 import { renderWithProviders, storeLogin } from '@test-utils/render';
 
@@ -64,4 +64,60 @@ it('a visitor who publishes is told to log in and sent to /login', async () => {
   await user.click(await screen.findByRole('button', { name: 'Publish' }));
   expect(await screen.findByText('Please log in to share a whisper.')).toBeInTheDocument();
   await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+});
+
+it('sends an Idempotency-Key with a publish, and the same key again when the user retries after a failure', async () => {
+  storeLogin();
+  const keys: (string | null)[] = [];
+  let fail = true;
+  server.use(http.post('*/api/whispers', ({ request }) => {
+    keys.push(request.headers.get('Idempotency-Key'));
+    return fail ? HttpResponse.json({ message: 'Something went wrong' }, { status: 503 }) : HttpResponse.json(whispersAnswers.createWhisper.ok, { status: 201 });
+  }));
+  const { user } = renderWithProviders('/whispers/create-whisper');
+  await user.type(await screen.findByLabelText('Title'), 'Blue hour');
+  await user.type(screen.getByLabelText('Location'), 'Goa');
+  await user.selectOptions(screen.getByLabelText('Category'), 'Beach');
+  await user.type(screen.getByLabelText('Story'), 'Sea.');
+  await user.click(screen.getByRole('button', { name: 'Publish' }));
+  expect(await screen.findByRole('dialog', { name: 'Error' })).toBeInTheDocument();
+  fail = false;
+  await user.keyboard('{Escape}');
+  await user.click(screen.getByRole('button', { name: 'Publish' }));
+  expect(await screen.findByText('Whisper published!')).toBeInTheDocument();
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[\w-]{16,}$/);
+  expect(keys[1]).toBe(keys[0]);
+});
+
+it('too many images and no story: the image picker, first on screen, takes the focus', async () => {
+  storeLogin();
+  server.use(http.get('*/api/whispers/:id', () => HttpResponse.json({ success: true, whisper: { ...fortWhisper, images: ['/uploads/whispers/a.webp', '/uploads/whispers/b.webp'] } })));
+  const { user } = renderWithProviders(`/whispers/whisper-detail/${fortWhisper._id}/edit`);
+  await user.clear(await screen.findByLabelText('Story'));
+  // Two kept and three new: five, one over the limit.
+  await user.upload(screen.getByLabelText('Images'), ['a', 'b', 'c'].map((name) => png(`${name}.png`)));
+  await user.click(screen.getByRole('button', { name: /^Save/ }));
+  expect(await screen.findByText('Story is required.')).toBeInTheDocument();
+  expect(screen.getByText('Maximum 4 images allowed.')).toBeInTheDocument();
+  expect(screen.getByLabelText('Images')).toHaveFocus();
+});
+
+it('the author\'s edit sends the fields and keepImages: the images left after removing one', async () => {
+  storeLogin();
+  const parts: [string, string][] = [];
+  server.use(
+    http.get('*/api/whispers/:id', () => HttpResponse.json({ success: true, whisper: { ...fortWhisper, images: ['/uploads/whispers/a.webp', '/uploads/whispers/b.webp'] } })),
+    http.put('*/api/whispers/:id', async ({ request }) => {
+      (await request.formData()).forEach((value, name) => parts.push([name, typeof value === 'string' ? value : value.name]));
+      return HttpResponse.json(whispersAnswers.updateWhisper.ok);
+    }),
+  );
+  const { user } = renderWithProviders(`/whispers/whisper-detail/${fortWhisper._id}/edit`);
+  const title = await screen.findByLabelText('Title');
+  expect(title).toHaveValue(fortWhisper.title);
+  await user.click(screen.getByRole('button', { name: 'Remove Image 1' }));
+  await user.click(screen.getByRole('button', { name: /^Save/ }));
+  await waitFor(() => expect(parts.length).toBeGreaterThan(0));
+  expect(Object.fromEntries(parts)).toMatchObject({ title: fortWhisper.title, keepImages: JSON.stringify(['/uploads/whispers/b.webp']) });
 });

@@ -25,15 +25,16 @@ export interface WhisperValues {
   images: File[];
 }
 
-export const emptyWhisperValues = (): WhisperValues => ({ title: '', location: '', category: '', description: '', keepImages: [], images: [] });
+// Keys in screen order (title, location, category, images, story): useForm focuses the first invalid one in it.
+export const emptyWhisperValues = (): WhisperValues => ({ title: '', location: '', category: '', keepImages: [], images: [], description: '' });
 
 export const whisperValuesOf = (whisper: Whisper): WhisperValues => ({
   title: whisper.title,
   location: whisper.location,
   category: (WHISPER_CATEGORIES as readonly string[]).includes(whisper.category) ? whisper.category : '',
-  description: whisper.description,
   keepImages: whisper.images,
   images: [],
+  description: whisper.description,
 });
 
 export const toWhisperInput = (values: WhisperValues): WhisperInput => ({

@@ -25,7 +25,7 @@ interface WhisperFormProps {
 
 /** Create and edit form of a whisper: title, location, category, images, story. A failed send keeps what was typed. */
 export function WhisperForm({ initialValues, onSubmit, busy, submitLabel, busyLabel, canSubmit }: WhisperFormProps) {
-  const { values, errors, setValue, field, handleSubmit, showServerError } = useForm({ initialValues, validate: validateWhisper, busy });
+  const { values, errors, setValue, field, refFor, handleSubmit, showServerError } = useForm({ initialValues, validate: validateWhisper, busy });
   const [failure, setFailure] = useState<string | null>(null);
   const storyId = useId();
   const categoryId = useId();
@@ -79,6 +79,8 @@ export function WhisperForm({ initialValues, onSubmit, busy, submitLabel, busyLa
       </div>
 
       <ImagePicker
+        // Its file input takes focus when the images are what is wrong (too many, or refused by the server).
+        ref={refFor('images')}
         label="Images"
         noun="Image"
         kept={values.keepImages}

@@ -81,6 +81,11 @@ export function useForm<V extends object>({ initialValues, validate = alwaysVali
     },
   });
 
+  /** The ref that lets the form focus a field that is not a text field (an image picker's input, a select). */
+  const refFor = (name: keyof V & string) => (node: HTMLElement | null) => {
+    elements.current[name] = node;
+  };
+
   const handleSubmit = (action: (values: V) => unknown) => async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
@@ -107,6 +112,7 @@ export function useForm<V extends object>({ initialValues, validate = alwaysVali
     showServerError,
     focus,
     field,
+    refFor,
     handleSubmit,
   };
 }
