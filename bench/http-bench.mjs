@@ -26,12 +26,30 @@ export function ensureBuild() {
 const HIGH = '1000000000';
 const limitEnv = Object.fromEntries(['LIMIT_API_PER_MINUTE', 'LIMIT_LOGINS_PER_MINUTE', 'LIMIT_LOGIN_FAILURES'].map((name) => [name, HIGH]));
 
-/** Starts the bench server on embedded PGlite, or on `databaseUrl`; resolves `url` once it is ready. */
-export function startServer(databaseUrl) {
+/**
+ * bench/api-server.ts bundled by esbuild (as scripts/build-server.mjs bundles the product), so the
+ * server runs as `npm start` runs it, without tsx's loader: what bench:realtime measures of its
+ * memory is the product's. Written to dist-bench/, beside server/, where its paths still resolve.
+ */
+export async function bundleBenchServer() {
+  const { build } = await import('esbuild');
+  const outfile = path.join(root, 'dist-bench', 'api-server.mjs');
+  await build({
+    entryPoints: [path.join(root, 'bench', 'api-server.ts')], outfile, bundle: true, platform: 'node', target: 'node20', format: 'esm', packages: 'external', logLevel: 'warning',
+  });
+  return outfile;
+}
+
+/**
+ * Starts the bench server on embedded PGlite, or on `databaseUrl`; resolves `url` once it is ready.
+ * `bundle`: the path of bundleBenchServer()'s output, run directly instead of the TypeScript under tsx.
+ */
+export function startServer(databaseUrl, { bundle } = {}) {
   const env = { ...process.env, ...limitEnv, NODE_ENV: 'production', NOMINATIM_URL: 'http://127.0.0.1:9' };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/api-server.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = bundle ? [bundle] : ['--import', 'tsx', 'bench/api-server.ts'];
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const url = new Promise((resolve, reject) => {
     const read = (chunk) => {
