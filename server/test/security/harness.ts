@@ -299,6 +299,24 @@ export const scenarios: Record<string, Scenario> = {
   'GET /api/ready': { ok: 200, request: async () => ({}) },
 };
 
+/**
+ * The victim's own content, each record with the victim's id (the matrix aims every path parameter
+ * at it): a need, an event, a skill and a whisper of theirs, their part in a challenge with a step
+ * ticked off, a friend request and a message they sent, so that another user's call reaches real
+ * records of theirs, and the matrix sees any change to them.
+ */
+export async function giveVictimContent(t: TestApp, victim: Account): Promise<void> {
+  await needOf(t, victim);
+  await eventOf(t, victim);
+  await skillOf(t, victim);
+  await whisperOf(t, victim);
+  await challengeOf(t, victim);
+  await t.db.insert(schema.challengeParticipants).values({ challengeId: victim.id, userId: victim.id, completedSteps: [0] }).onConflictDoNothing();
+  const friend = await signUp(t.app);
+  await t.db.insert(schema.friendRequests).values({ senderId: victim.id, receiverId: friend.id });
+  await t.db.insert(schema.messages).values({ senderId: victim.id, receiverId: friend.id, content: 'Only for my friend' });
+}
+
 /** The kinds of caller that must get nowhere on a route that is not public. */
 export async function badCallers(t: TestApp, victim: Account): Promise<Record<string, string | undefined>> {
   const again = async () => (await login(t.app, victim.body.username, victim.body.password, randomIp())).json().token as string;
@@ -348,8 +366,20 @@ export async function rowsOf(t: TestApp, userId: string): Promise<Record<string,
 
 /** What no one but the owner may ever read of an account. */
 export function privateValues(account: Account): string[] {
-  return [account.body.email, account.body.contactNumber, account.body.password, '$argon2', 'password_hash', 'passwordHash', 'code_hash', 'codeHash'];
+  return [account.body.email, account.body.contactNumber, ...secretValues(account)];
 }
+
+/** What no one at all may read: the password and any hash. */
+export function secretValues(account: Account): string[] {
+  return [account.body.password, '$argon2', 'password_hash', 'passwordHash', 'code_hash', 'codeHash'];
+}
+
+/**
+ * The detail routes whose Contact modal shows the publisher's e-mail and number to signed-in users
+ * (spec §2 Events and Skills: the organiser's and the owner's contact, logged-in users only): another
+ * signed-in user may read the victim's contact there, never a secret; signed-out callers nothing.
+ */
+export const SHOWS_PUBLISHER_CONTACT = new Set(['GET /api/join-event/:id', 'GET /api/skills/:id']);
 
 // Figures go to a file the reporter (figures-reporter.cjs) prints at the end of the run.
 export const FIGURES_FILE = path.join(os.tmpdir(), 'need-spot-security-figures.jsonl');
