@@ -4,9 +4,9 @@ import { hashPassword } from '../lib/passwords.js';
 import { WELCOME_NOTIFICATION } from '../modules/notifications/service.js';
 import type { Db } from './client.js';
 import {
-  challengeParticipants, challenges, events, follows, needs, notifications, skills, users, whisperLikes, whispers,
+  challengeParticipants, challenges, events, follows, messages, needs, notifications, skills, users, whisperLikes, whispers,
 } from './schema.js';
-import { demoChallenges, demoNotifications } from './seed/challenges.js';
+import { demoChallenges, demoMessages, demoNotifications } from './seed/challenges.js';
 import { demoEvents } from './seed/events.js';
 import { demoNeeds } from './seed/needs.js';
 import { DEMO_PASSWORD, DEMO_USERNAME, people, type PersonKey } from './seed/people.js';
@@ -79,6 +79,9 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
       ...people.map((p, i) => ({ ...WELCOME_NOTIFICATION, userId: ids[p.key], read: p.key === 'demo', createdAt: hoursBefore(now, 24 * (30 - i)) })),
       ...demoNotifications.map(({ owner, hoursAgo, ...n }) => ({ ...n, userId: ids[owner], createdAt: hoursBefore(now, hoursAgo) })),
     ]);
+    await tx.insert(messages).values(demoMessages.map(({ from, to, content, hoursAgo, read }) => ({
+      senderId: ids[from], receiverId: ids[to], content, createdAt: hoursBefore(now, hoursAgo), readAt: read ? hoursBefore(now, hoursAgo) : null,
+    })));
     return true;
   });
 }

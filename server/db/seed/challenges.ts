@@ -18,3 +18,13 @@ export const demoNotifications: Array<{ owner: PersonKey; title: string; body: s
   { owner: 'demo', title: 'You joined Zero-Waste Week', body: 'Seven days without single-use plastic. You can do it!', read: true, hoursAgo: 30 },
   { owner: 'demo', title: 'You earned 20 tokens', body: 'Thanks for helping a fellow traveller on the Needs board.', read: true, hoursAgo: 50 },
 ];
+
+/** A few conversations of the demo account, so its inbox shows how messages look (oldest first). */
+export const demoMessages: Array<{ from: PersonKey; to: PersonKey; content: string; hoursAgo: number; read: boolean }> = [
+  { from: 'asha', to: 'demo', content: 'Hi! I saw your whisper about the Varkala cliffs. Is the north end quieter?', hoursAgo: 28, read: true },
+  { from: 'demo', to: 'asha', content: 'Much quieter, especially before 9. The cafe with the blue door does great appam.', hoursAgo: 27, read: true },
+  { from: 'asha', to: 'demo', content: 'Perfect, heading there on Friday. Want to join for sunrise photos?', hoursAgo: 3, read: false },
+  { from: 'rohan', to: 'demo', content: 'Your tap in the hostel kitchen is fixed. Ping me if it drips again!', hoursAgo: 6, read: false },
+  { from: 'demo', to: 'kabir', content: 'Is the Hampta Pass trail open yet?', hoursAgo: 50, read: true },
+  { from: 'kabir', to: 'demo', content: 'Opens mid-June. I will share my gear list before you go.', hoursAgo: 48, read: true },
+];
