@@ -9,10 +9,10 @@ import type { RealtimeSocket } from '@/shared/api/realtime';
 class FakeSocket implements RealtimeSocket {
   closed = false;
   connected = false;
-  private listeners = new Map<string, Array<() => void>>();
+  private listeners = new Map<string, Array<(reason: string) => void>>();
   private anyListeners: Array<(event: string, payload: unknown) => void> = [];
   constructor(readonly token: string) {}
-  on(event: string, listener: () => void) {
+  on(event: string, listener: (reason: string) => void) {
     this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
     return this;
   }
@@ -24,9 +24,9 @@ class FakeSocket implements RealtimeSocket {
     this.closed = true;
     return this;
   }
-  fire(event: string) {
-    if (event === 'connect') this.connected = true;
-    for (const listener of this.listeners.get(event) ?? []) listener();
+  fire(event: string, reason = '') {
+    this.connected = event === 'connect';
+    for (const listener of this.listeners.get(event) ?? []) listener(reason);
   }
   deliver(event: string, payload: unknown) {
     for (const listener of this.anyListeners) listener(event, payload);
@@ -55,6 +55,12 @@ export const fakeRealtime = {
   reconnect() {
     act(() => {
       for (const socket of sockets) if (!socket.closed) socket.fire('connect');
+    });
+  },
+  /** The server dropped every socket on purpose (socket.io's reason 'io server disconnect'): a session ended. */
+  drop() {
+    act(() => {
+      for (const socket of sockets) if (!socket.closed) socket.fire('disconnect', 'io server disconnect');
     });
   },
   reset() {

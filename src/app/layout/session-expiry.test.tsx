@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '@mocks/server';
+import { fakeRealtime } from '@test-utils/fake-realtime';
 import { renderWithProviders, skipSplash, storeLogin } from '@test-utils/render';
 
 beforeEach(skipSplash);
@@ -31,4 +32,17 @@ it('a refused token on an account page goes to /login too', async () => {
   const { router } = renderWithProviders('/settings');
   await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   expect(await screen.findByText('Your session has ended. Please log in again.')).toBeInTheDocument();
+});
+
+it('when the server drops the socket (the session ended elsewhere), this tab ends at once and says why', async () => {
+  storeLogin();
+  const { router } = renderWithProviders('/about-us');
+  await screen.findByRole('heading', { name: 'About Us', level: 1 });
+  await waitFor(() => expect(fakeRealtime.open()).toHaveLength(1));
+  // A password change elsewhere revoked this session: its token is refused from now on.
+  server.use(http.get('*/api/notifications', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })));
+  fakeRealtime.drop();
+  await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  expect(await screen.findByText('Your session has ended. Please log in again.')).toBeInTheDocument();
+  expect(localStorage.length).toBe(0);
 });

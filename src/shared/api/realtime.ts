@@ -5,7 +5,8 @@ import { onSessionEnd } from './session-hooks';
 export interface RealtimeSocket {
   /** True once connected (socket.io-client's own flag). */
   readonly connected?: boolean;
-  on(event: 'connect' | 'disconnect', listener: () => void): unknown;
+  on(event: 'connect', listener: () => void): unknown;
+  on(event: 'disconnect', listener: (reason: string) => void): unknown;
   onAny(listener: (event: string, payload: unknown) => void): unknown;
   close(): unknown;
 }
@@ -57,6 +58,12 @@ function open(token: string): Connection {
     opened.on('connect', () => {
       if (connectedBefore) for (const subscription of [...subscriptions]) subscription.onResync?.();
       connectedBefore = true;
+    });
+    // The server dropped this socket on purpose: its session ended elsewhere (a password change, a
+    // logout of all devices) or expired. Reading again now makes the refused token end the session
+    // here too, at once, instead of at the user's next click.
+    opened.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect') for (const subscription of [...subscriptions]) subscription.onResync?.();
     });
     opened.onAny((event, payload) => {
       for (const subscription of [...subscriptions]) subscription.events[event]?.(payload);
