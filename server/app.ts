@@ -12,6 +12,7 @@ import friendsRoutes from './modules/friends/routes.js';
 import geoRoutes from './modules/geo/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import messagesRoutes from './modules/messages/routes.js';
+import tripsRoutes from './modules/trips/routes.js';
 import needsRoutes from './modules/needs/routes.js';
 import notificationsRoutes from './modules/notifications/routes.js';
 import passwordResetRoutes from './modules/password-reset/routes.js';
@@ -110,6 +111,7 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
     await api.register(challengesRoutes);
     await api.register(messagesRoutes);
     await api.register(friendsRoutes);
+    await api.register(tripsRoutes);
   }, { prefix: '/api' });
 
   return app;

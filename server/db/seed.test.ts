@@ -13,7 +13,7 @@ afterAll(() => t?.close());
 const contentTables = {
   users: schema.users, needs: schema.needs, events: schema.events, skills: schema.skills, whispers: schema.whispers,
   whisperLikes: schema.whisperLikes, follows: schema.follows, challenges: schema.challenges,
-  challengeParticipants: schema.challengeParticipants, notifications: schema.notifications,
+  challengeParticipants: schema.challengeParticipants, notifications: schema.notifications, trips: schema.trips,
 };
 
 async function counts() {
@@ -56,6 +56,16 @@ describe('seedDemo', () => {
     expect(upcoming).toBe(6);
     const categories = await t.db.selectDistinct({ category: schema.skills.category }).from(schema.skills);
     expect(categories.map((r) => r.category).sort()).toEqual(['Carpenter', 'Electrician', 'Other', 'Photography', 'Plumbing']);
+  });
+
+  it('gives the demo traveller an upcoming and a past trip, and companions for the upcoming one', async () => {
+    const { token, user } = (await login(t.app, DEMO_USERNAME, DEMO_PASSWORD)).json();
+    const trips = (await t.app.inject({ url: `/api/users/${user._id}/trips`, headers: bearer(token) })).json().data;
+    expect(trips.upcoming.map((trip: { to: string }) => trip.to)).toEqual(['Manali']);
+    expect(trips.past.map((trip: { to: string }) => trip.to)).toEqual(['Goa']);
+    const companions = (await t.app.inject({ url: '/api/companions', headers: bearer(token) })).json();
+    expect(companions.matching).toBe(true);
+    expect(companions.data.map((row: { user: { username: string }; overlapDays: number }) => [row.user.username, row.overlapDays])).toEqual([['kabir', 5], ['priya', 3]]);
   });
 });
 

@@ -2,15 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords.js';
 import { WELCOME_NOTIFICATION } from '../modules/notifications/service.js';
+import { destinationKeyOf } from '../modules/trips/validation.js';
 import type { Db } from './client.js';
 import {
-  challengeParticipants, challenges, events, follows, messages, needs, notifications, skills, users, whisperLikes, whispers,
+  challengeParticipants, challenges, events, follows, messages, needs, notifications, skills, trips, users, whisperLikes, whispers,
 } from './schema.js';
 import { demoChallenges, demoMessages, demoNotifications } from './seed/challenges.js';
 import { demoEvents } from './seed/events.js';
 import { demoNeeds } from './seed/needs.js';
 import { DEMO_PASSWORD, DEMO_USERNAME, people, type PersonKey } from './seed/people.js';
 import { demoSkills } from './seed/skills.js';
+import { demoMatching, demoTrips } from './seed/trips.js';
 import { demoFollows, demoWhispers } from './seed/whispers.js';
 
 export { DEMO_PASSWORD, DEMO_USERNAME };
@@ -34,7 +36,9 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     if (again > 0) return false;
 
     const ids = Object.fromEntries(people.map((p) => [p.key, randomUUID()])) as Record<PersonKey, string>;
-    await tx.insert(users).values(people.map(({ key, ...person }, i) => ({ ...person, id: ids[key], passwordHash, createdAt: hoursBefore(now, 24 * (30 - i)) })));
+    await tx.insert(users).values(people.map(({ key, ...person }, i) => ({
+      ...person, id: ids[key], passwordHash, companionMatching: demoMatching.includes(key), createdAt: hoursBefore(now, 24 * (30 - i)),
+    })));
 
     await tx.insert(needs).values(demoNeeds.map(({ owner, ...need }, i) => ({ ...need, userId: ids[owner], createdAt: hoursBefore(now, 3 * (i + 1)) })));
 
@@ -82,6 +86,13 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     await tx.insert(messages).values(demoMessages.map(({ from, to, content, hoursAgo, read }) => ({
       senderId: ids[from], receiverId: ids[to], content, createdAt: hoursBefore(now, hoursAgo), readAt: read ? hoursBefore(now, hoursAgo) : null,
     })));
+    await tx.insert(trips).values(demoTrips.map(({ owner, from, to, inDays, lengthDays, peopleCount, budget }) => {
+      const start = daysAfter(now, inDays);
+      return {
+        userId: ids[owner], fromPlace: from, toPlace: to, destinationKey: destinationKeyOf(to),
+        startDate: isoDay(start), endDate: isoDay(daysAfter(start, lengthDays)), peopleCount, budget,
+      };
+    }));
     return true;
   });
 }

@@ -21,6 +21,8 @@ export const UserSchema = Type.Object({
   location: Type.String(),
   gender: Type.String(),
   createdAt: Type.String(),
+  /** Own view only: listed on /companions to travellers whose trips overlap (modules/trips). */
+  companionMatching: Type.Optional(Type.Boolean()),
 });
 
 export type UserDto = Static<typeof UserSchema>;
@@ -40,5 +42,5 @@ export function toUserDto(row: UserRow, self: boolean): UserDto {
     createdAt: row.createdAt.toISOString(),
   };
   if (!self) return publicView;
-  return { ...publicView, email: row.email, phone: row.contactNumber, contactNumber: row.contactNumber };
+  return { ...publicView, email: row.email, phone: row.contactNumber, contactNumber: row.contactNumber, companionMatching: row.companionMatching };
 }

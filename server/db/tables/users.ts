@@ -19,6 +19,8 @@ export const users = pgTable('users', {
   location: text('location').notNull().default(''),
   gender: text('gender').notNull().default(''),
   status: text('status', { enum: ['active', 'deactivated'] }).notNull().default('active'),
+  /** Listed to travellers whose trips overlap theirs (/companions): off until the user turns it on. */
+  companionMatching: boolean('companion_matching').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => new Date()),
 }, (t) => [

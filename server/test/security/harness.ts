@@ -121,6 +121,13 @@ const challengeOf = async (t: TestApp, actor: Account) => {
     id: actor.id, title: 'Security climb', description: 'Two steps.', participationSteps: ['Start', 'Finish'], badge: 'Climber', rewardTokens: 5,
   }).onConflictDoNothing();
 };
+/** An upcoming trip of the actor whose id is the actor's own id (see eventOf). */
+const tripOf = async (t: TestApp, actor: Account) => {
+  await t.db.insert(schema.trips).values({
+    id: actor.id, userId: actor.id, fromPlace: 'Delhi', toPlace: 'Goa', destinationKey: 'goa', startDate: futureDay(3), endDate: futureDay(6), peopleCount: 1, budget: 500,
+  }).onConflictDoNothing();
+};
+const tripBody = () => ({ payload: { from: 'Delhi', to: 'Panaji', startDate: futureDay(10), endDate: futureDay(12), peopleCount: 2, budget: 9000 } });
 /** A whisper of the actor whose id is the actor's own id (see eventOf). */
 const whisperOf = async (t: TestApp, actor: Account) => {
   await t.db.insert(schema.whispers).values({ id: actor.id, userId: actor.id, title: 'Owned whisper', description: 'Mine.' }).onConflictDoNothing();
@@ -288,6 +295,12 @@ export const scenarios: Record<string, Scenario> = {
   },
   'GET /api/users/:id/joined-challenges': { ok: 200, request: async () => ({}) },
   'GET /api/messages': { ok: 200, request: async () => ({}) },
+  'POST /api/send-trip-request/:userId': { ok: 201, request: async () => tripBody() },
+  'GET /api/users/:id/trips': { ok: 200, request: async () => ({}) },
+  'PUT /api/trips/:id': { ok: 200, request: async (t, actor) => tripOf(t, actor).then(tripBody) },
+  'DELETE /api/trips/:id': { ok: 200, request: async (t, actor) => tripOf(t, actor).then(() => ({})) },
+  'GET /api/companions': { ok: 200, request: async () => ({}) },
+  'PUT /api/users/:id/companion-matching': { ok: 200, request: async () => ({ payload: { enabled: true } }) },
   // The path is the caller's own id: a conversation with oneself is empty, a message to oneself 400.
   'GET /api/messages/:userId': { ok: 200, request: async () => ({}) },
   'POST /api/messages/:userId': { ok: 400, request: async () => ({ payload: { content: 'Hello from the matrix' } }) },
@@ -315,6 +328,7 @@ export async function giveVictimContent(t: TestApp, victim: Account): Promise<vo
   const friend = await signUp(t.app);
   await t.db.insert(schema.friendRequests).values({ senderId: victim.id, receiverId: friend.id });
   await t.db.insert(schema.messages).values({ senderId: victim.id, receiverId: friend.id, content: 'Only for my friend' });
+  await tripOf(t, victim);
 }
 
 /** The kinds of caller that must get nowhere on a route that is not public. */
