@@ -13,6 +13,7 @@ import geoRoutes from './modules/geo/routes.js';
 import healthRoutes from './modules/health/routes.js';
 import messagesRoutes from './modules/messages/routes.js';
 import tripsRoutes from './modules/trips/routes.js';
+import mapRoutes from './modules/map/routes.js';
 import needsRoutes from './modules/needs/routes.js';
 import notificationsRoutes from './modules/notifications/routes.js';
 import passwordResetRoutes from './modules/password-reset/routes.js';
@@ -112,6 +113,7 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
     await api.register(messagesRoutes);
     await api.register(friendsRoutes);
     await api.register(tripsRoutes);
+    await api.register(mapRoutes);
   }, { prefix: '/api' });
 
   return app;

@@ -39,10 +39,12 @@ describe('loadConfig', () => {
     const config = loadConfig({
       PORT: '0', HOST: '127.0.0.1', DATA_DIR: '/var/lib/ns', DATABASE_URL: 'postgres://u:p@db:5432/ns', SEED_DEMO: 'false',
       JWT_SECRET: 'x'.repeat(32), OSRM_URL: 'http://localhost:5001/', TRUST_PROXY: '1', STATIC_DIR: 'build',
+      SATELLITE_TILE_URL: 'http://localhost:5002/sat/{z}/{y}/{x}', MAP_CENTER: ' 15.4909, 73.8278 ',
     }, '/srv/app');
     expect(config).toMatchObject({
       port: 0, host: '127.0.0.1', dataDir: '/var/lib/ns', databaseUrl: 'postgres://u:p@db:5432/ns', seedDemo: false,
       osrmUrl: 'http://localhost:5001', trustProxy: 1, staticDir: path.resolve('/srv/app/build'),
+      satelliteTileUrl: 'http://localhost:5002/sat/{z}/{y}/{x}', mapCenter: { latitude: 15.4909, longitude: 73.8278 },
     });
   });
 
@@ -52,6 +54,8 @@ describe('loadConfig', () => {
     [{ PORT: '-1' }, 'PORT must be a whole number'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO must be true or false'],
     [{ OSRM_URL: 'not a url' }, 'OSRM_URL must be a URL'],
+    [{ MAP_CENTER: 'Panaji' }, 'MAP_CENTER must be "latitude,longitude", got "Panaji"'],
+    [{ MAP_CENTER: '95,10' }, 'MAP_CENTER must be "latitude,longitude"'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY=true would trust any client-chosen X-Forwarded-For'],
     [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY must be a hop count or a list of addresses'],

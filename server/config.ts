@@ -50,6 +50,13 @@ export interface Config {
   nominatimUrl: string;
   osrmUrl: string;
   tileUrl: string;
+  /** The map's Satellite View tiles. */
+  satelliteTileUrl: string;
+  /** Credits shown on the map for each tile source (HTML, as Leaflet takes it). */
+  tileAttribution: string;
+  satelliteTileAttribution: string;
+  /** Where the map opens (the configured default city), zoom 13 (spec §9). */
+  mapCenter: { latitude: number; longitude: number };
   /** A router for public transport directions (the map's TRANSIT mode); unset means none. */
   transitRouterUrl?: string;
   seedDemo: boolean;
@@ -131,6 +138,15 @@ function parseUrl(name: string, raw: string | undefined, fallback?: string): str
   return value.replace(/\/+$/, '');
 }
 
+function parseCenter(raw: string | undefined): { latitude: number; longitude: number } {
+  const value = raw ?? '28.6139,77.2090'; // New Delhi
+  const [latitude, longitude, extra] = value.split(',').map((part) => Number(part.trim()));
+  if (extra !== undefined || !Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) {
+    throw new ConfigError(`MAP_CENTER must be "latitude,longitude", got "${value}"`);
+  }
+  return { latitude, longitude };
+}
+
 function parseBoolean(name: string, raw: string | undefined, fallback: boolean): boolean {
   if (raw === undefined) return fallback;
   if (/^(true|1|yes|on)$/i.test(raw)) return true;
@@ -188,6 +204,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     nominatimUrl: parseUrl('NOMINATIM_URL', get('NOMINATIM_URL'), 'https://nominatim.openstreetmap.org')!,
     osrmUrl: parseUrl('OSRM_URL', get('OSRM_URL'), 'https://router.project-osrm.org')!,
     tileUrl: parseUrl('TILE_URL', get('TILE_URL'), 'https://tile.openstreetmap.org/{z}/{x}/{y}.png')!,
+    satelliteTileUrl: parseUrl('SATELLITE_TILE_URL', get('SATELLITE_TILE_URL'), 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}')!,
+    tileAttribution: get('TILE_ATTRIBUTION') ?? '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    satelliteTileAttribution: get('SATELLITE_TILE_ATTRIBUTION') ?? 'Tiles &copy; Esri, Maxar, Earthstar Geographics',
+    mapCenter: parseCenter(get('MAP_CENTER')),
     transitRouterUrl: parseUrl('TRANSIT_ROUTER_URL', get('TRANSIT_ROUTER_URL')),
     // Demo accounts share a published password: only on the embedded database unless asked for.
     seedDemo: parseBoolean('SEED_DEMO', get('SEED_DEMO'), databaseUrl === undefined),

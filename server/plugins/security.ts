@@ -19,8 +19,8 @@ async function security(app: FastifyInstance) {
         'default-src': ["'self'"],
         'script-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
-        // Map tiles come from TILE_URL; uploads and stock images are ours; data:/blob: for previews.
-        'img-src': ["'self'", 'data:', 'blob:', originOf(config.tileUrl)],
+        // Map tiles come from TILE_URL and SATELLITE_TILE_URL; uploads and stock images are ours; data:/blob: for previews.
+        'img-src': [...new Set(["'self'", 'data:', 'blob:', originOf(config.tileUrl), originOf(config.satelliteTileUrl)])],
         // The browser fetches routes from OSRM (and the transit router when one is set); socket.io
         // goes to this site, which 'self' covers for ws: and wss: too. No other host.
         'connect-src': ["'self'", originOf(config.osrmUrl), ...(config.transitRouterUrl ? [originOf(config.transitRouterUrl)] : [])],

@@ -33,6 +33,10 @@ beforeAll(async () => {
       publicDir: pub,
       tileUrl: 'https://tiles.example.net/{z}/{x}/{y}.png',
       osrmUrl: 'https://osrm.example.org:5000',
+      satelliteTileUrl: 'https://sat.example.net/{z}/{y}/{x}',
+      tileAttribution: '&copy; Example maps',
+      satelliteTileAttribution: 'Imagery &copy; Example',
+      mapCenter: { latitude: 15.4909, longitude: 73.8278 },
       supportEmail: 'help@example.com',
     },
   });
@@ -44,7 +48,9 @@ afterAll(async () => {
 });
 
 const CONFIG_JSON = '{"apiUrl":"","osrmUrl":"https://osrm.example.org:5000",'
-  + '"tileUrl":"https://tiles.example.net/{z}/{x}/{y}.png","brandName":"Need Spot","supportEmail":"help@example.com"}';
+  + '"tileUrl":"https://tiles.example.net/{z}/{x}/{y}.png","satelliteTileUrl":"https://sat.example.net/{z}/{y}/{x}",'
+  + '"tileAttribution":"&copy; Example maps","satelliteTileAttribution":"Imagery &copy; Example",'
+  + '"mapCenter":{"latitude":15.4909,"longitude":73.8278},"transitRouterUrl":"","brandName":"Need Spot","supportEmail":"help@example.com"}';
 
 describe('the runtime config in the page', () => {
   it('fills the JSON block of index.html from the server config: no request of its own', async () => {
@@ -112,10 +118,10 @@ describe('compression', () => {
 });
 
 describe('security headers', () => {
-  it('CSP allows the tile and OSRM origins, and nothing looser', async () => {
+  it('CSP allows the tile (map and satellite) and OSRM origins, and nothing looser', async () => {
     const csp = (await t.app.inject({ url: '/', headers: html })).headers['content-security-policy'] as string;
     const directive = (name: string) => csp.split(';').find((d) => d.startsWith(name + ' '));
-    expect(directive('img-src')).toBe("img-src 'self' data: blob: https://tiles.example.net");
+    expect(directive('img-src')).toBe("img-src 'self' data: blob: https://tiles.example.net https://sat.example.net");
     // socket.io goes to this site ('self' covers ws: and wss: there); no other host may be reached.
     expect(directive('connect-src')).toBe("connect-src 'self' https://osrm.example.org:5000");
     expect(directive('script-src')).toBe("script-src 'self'");

@@ -15,6 +15,11 @@ export function appConfigJson(app: FastifyInstance): string {
     apiUrl: '',
     osrmUrl: config.osrmUrl,
     tileUrl: config.tileUrl,
+    satelliteTileUrl: config.satelliteTileUrl,
+    tileAttribution: config.tileAttribution,
+    satelliteTileAttribution: config.satelliteTileAttribution,
+    mapCenter: config.mapCenter,
+    transitRouterUrl: config.transitRouterUrl ?? '',
     brandName: 'Need Spot',
     supportEmail: config.supportEmail,
   }).replace(/</g, '\\u003c'); // no "</script>" can ever end the block early

@@ -42,6 +42,8 @@ export const needs = pgTable('needs', {
   index('needs_user_id_idx').on(t.userId),
   index('needs_created_at_idx').on(t.createdAt),
   index('needs_search_vector_idx').using('gin', t.searchVector).with({ fastupdate: false }),
+  // The map's layer: the points inside the visible bounds (modules/map).
+  index('needs_latitude_longitude_idx').on(t.latitude, t.longitude),
 ]);
 
 export const events = pgTable('events', {
@@ -65,6 +67,7 @@ export const events = pgTable('events', {
   index('events_created_at_idx').on(t.createdAt),
   index('events_start_date_idx').on(t.startDate),
   index('events_search_vector_idx').using('gin', t.searchVector).with({ fastupdate: false }),
+  index('events_latitude_longitude_idx').on(t.latitude, t.longitude),
 ]);
 
 export const skills = pgTable('skills', {
@@ -76,6 +79,9 @@ export const skills = pgTable('skills', {
   contact: text('contact').notNull().default(''),
   email: text('email').notNull().default(''),
   address: text('address').notNull().default(''),
+  /** Where the address is, when it was found (the map's layer shows only skills that have it). */
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
   images: images('images'),
   portfolioImages: images('portfolio_images'),
   thumbnail: text('thumbnail').notNull().default(''),
@@ -87,6 +93,7 @@ export const skills = pgTable('skills', {
   index('skills_user_id_idx').on(t.userId),
   index('skills_created_at_idx').on(t.createdAt),
   index('skills_search_vector_idx').using('gin', t.searchVector).with({ fastupdate: false }),
+  index('skills_latitude_longitude_idx').on(t.latitude, t.longitude),
 ]);
 
 /** A travel challenge: steps to tick off, and the badge (with tokens) earned by finishing them all. */

@@ -300,6 +300,7 @@ export const scenarios: Record<string, Scenario> = {
   'PUT /api/trips/:id': { ok: 200, request: async (t, actor) => tripOf(t, actor).then(tripBody) },
   'DELETE /api/trips/:id': { ok: 200, request: async (t, actor) => tripOf(t, actor).then(() => ({})) },
   'GET /api/companions': { ok: 200, request: async () => ({}) },
+  'GET /api/map-points': { ok: 200, request: async () => ({ query: { south: '10', west: '70', north: '20', east: '80', layers: 'needs,events' } }) },
   'PUT /api/users/:id/companion-matching': { ok: 200, request: async () => ({ payload: { enabled: true } }) },
   // The path is the caller's own id: a conversation with oneself is empty, a message to oneself 400.
   'GET /api/messages/:userId': { ok: 200, request: async () => ({}) },
