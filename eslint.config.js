@@ -26,7 +26,7 @@ const layerRules = layers.slice(1).map((layer, i) => {
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'public/**', 'data/**', '.tmp/**', 'server/db/migrations/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'dist-bench/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'public/**', 'data/**', '.tmp/**', 'server/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -91,6 +91,10 @@ export default (env = {}, argv = {}) => {
       }),
       new PreloadInitialChunks(),
       new webpack.DefinePlugin({ __MOCK__: JSON.stringify(mock) }),
+      // The map's route instructions in English only (see the file).
+      new webpack.NormalModuleReplacementPlugin(/^\.\/languages$/, (resource) => {
+        if (/[\\/]osrm-text-instructions$/.test(resource.context)) resource.request = path.join(root, 'webpack/osrm-text-instructions-en.cjs');
+      }),
       // public/ (images, manifest) goes into dist/ too, so it is compressed with the rest.
       ...(prod ? [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:8].css', chunkFilename: 'assets/[name].[contenthash:8].css' })] : []),
       ...(prod ? [new CopyPlugin({ patterns: [{ from: path.join(root, 'public'), globOptions: { ignore: ['**/index.html', '**/favicon.svg'] } }] }), ...compression] : []),

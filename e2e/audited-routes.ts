@@ -40,6 +40,7 @@ export const auditedRoutes: readonly AuditedRoute[] = [
   { path: paths.helpSupport(), access: 'public' },
   { path: paths.companions(), access: 'public' },
   { path: paths.location(), access: 'public' },
+  { path: paths.map(), access: 'public' },
   { path: '/no/such/place', access: 'public' },
   { path: paths.profile(), access: 'account' },
   { path: paths.settings.root(), access: 'account' },

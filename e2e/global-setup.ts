@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startNominatimStub } from '../mocks/nominatim-stub';
+import { startOsrmStub } from '../mocks/osrm-stub';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -37,6 +38,8 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'need-spot-e2e-'));
   // Journeys that use the browser's position never reach the real service.
   const nominatim = await startNominatimStub();
+  // The map's routes: the browser asks OSRM directly, here a stub on loopback.
+  const osrm = await startOsrmStub();
   const server = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: process.cwd(),
     env: {
@@ -46,6 +49,11 @@ export default async function globalSetup() {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NOMINATIM_URL: nominatim.url,
+      OSRM_URL: osrm.url,
+      // No tile server is reachable: the stub draws plain tiles (a grid, in the colours of a map or of the ground).
+      TILE_URL: `${osrm.url}/tiles/{z}/{x}/{y}.png`,
+      SATELLITE_TILE_URL: `${osrm.url}/satellite/{z}/{y}/{x}.png`,
+      MAP_CENTER: '15.4909,73.8278',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -54,6 +62,8 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = baseUrl;
   // Journeys that read mail (the outbox of .eml files) look here.
   process.env.E2E_DATA_DIR = dataDir;
+  // The map journeys read what the OSRM stub was asked (GET /requests).
+  process.env.E2E_OSRM_URL = osrm.url;
 
   return async () => {
     const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -61,6 +71,7 @@ export default async function globalSetup() {
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
     if (server.exitCode === null) server.kill('SIGKILL');
     await nominatim.close();
+    await osrm.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

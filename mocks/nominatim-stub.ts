@@ -1,11 +1,10 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isAtSea, nominatimNoAddress, nominatimReverse, nominatimSearch } from './fixtures/geo';
+import { isAtSea, nominatimNoAddress, nominatimReverse, nominatimSearchFor } from './fixtures/geo';
 
 // The one Nominatim stand-in, for the server's tests and the browser tests (e2e/global-setup.ts),
 // serving the fixtures the SPA's MSW handlers are built from (mocks/fixtures/geo.ts).
 const bodies = {
-  search: JSON.stringify(nominatimSearch),
   reverse: JSON.stringify(nominatimReverse),
   unknown: JSON.stringify(nominatimNoAddress),
 };
@@ -18,7 +17,7 @@ export interface StubRequest {
 }
 
 function bodyFor(url: URL): string | undefined {
-  if (url.pathname === '/search') return bodies.search;
+  if (url.pathname === '/search') return JSON.stringify(nominatimSearchFor(url.searchParams.get('q') ?? ''));
   if (url.pathname !== '/reverse') return undefined;
   const lat = Number(url.searchParams.get('lat'));
   const lon = Number(url.searchParams.get('lon'));

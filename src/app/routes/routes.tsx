@@ -16,7 +16,8 @@ const SettingsPage = lazy(() => import('@/pages/settings').then((m) => ({ defaul
 const ChangePasswordPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.ChangePasswordPage })));
 const ChangeEmailPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.ChangeEmailPage })));
 const VerifyEmailOtpPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.VerifyEmailOtpPage })));
-const LocationPage = lazy(() => import('@/pages/location').then((m) => ({ default: m.LocationPage })));
+const LocationPage = lazy(() => import('@/pages/map').then((m) => ({ default: m.LocationPage })));
+const MapPage = lazy(() => import('@/pages/map').then((m) => ({ default: m.MapPage })));
 const AboutUsPage = lazy(() => import('@/pages/about-us').then((m) => ({ default: m.AboutUsPage })));
 const HelpSupportPage = lazy(() => import('@/pages/help-support').then((m) => ({ default: m.HelpSupportPage })));
 const CompanionsPage = lazy(() => import('@/pages/companions').then((m) => ({ default: m.CompanionsPage })));
@@ -67,6 +68,7 @@ export const routes: RouteObject[] = [
       { path: paths.settings.changeEmail(), element: authOnly(<ChangeEmailPage />) },
       { path: paths.settings.verifyEmailOtp(), element: authOnly(<VerifyEmailOtpPage />) },
       { path: paths.location(), element: <LocationPage /> },
+      { path: paths.map(), element: <MapPage /> },
       { path: paths.aboutUs(), element: <AboutUsPage /> },
       { path: paths.helpSupport(), element: <HelpSupportPage /> },
       { path: paths.companions(), element: <CompanionsPage /> },

@@ -4,3 +4,4 @@ export { toDetectedPlace } from './lib/place-label';
 export type { DetectedPlace } from './lib/place-label';
 export type { DetectFailure } from './lib/geolocation';
 export { GEO_MESSAGES } from './config/messages';
+export { getCurrentPosition, GeolocationUnsupportedError } from './lib/geolocation';

@@ -4,6 +4,14 @@ import { getAppConfig } from './app-config';
 const saved = currentAppConfig();
 afterEach(() => setAppConfig(saved));
 
+const mapDefaults = {
+  satelliteTileUrl: 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
+  tileAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+  satelliteTileAttribution: 'Tiles &copy; Esri, Maxar, Earthstar Geographics',
+  transitRouterUrl: '',
+  mapCenter: { latitude: 28.6139, longitude: 77.209 },
+};
+
 describe('getAppConfig', () => {
   it('reads the JSON block the server writes into the page', () => {
     setAppConfig({ apiUrl: 'https://api.example.org', osrmUrl: 'https://osrm.example.org', brandName: 'Spot' });
@@ -11,6 +19,7 @@ describe('getAppConfig', () => {
       apiUrl: 'https://api.example.org',
       osrmUrl: 'https://osrm.example.org',
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      ...mapDefaults,
       brandName: 'Spot',
       supportEmail: 'support@needspot.app',
     });
@@ -34,9 +43,17 @@ describe('getAppConfig', () => {
       apiUrl: '',
       osrmUrl: 'https://router.project-osrm.org',
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      ...mapDefaults,
       brandName: 'Need Spot',
       supportEmail: 'support@needspot.app',
     });
+  });
+
+  it('reads the map\'s centre and transit router; an empty transit router means none', () => {
+    setAppConfig({ mapCenter: { latitude: 15.49, longitude: 73.83 }, transitRouterUrl: 'https://transit.example.org' });
+    expect(getAppConfig()).toMatchObject({ mapCenter: { latitude: 15.49, longitude: 73.83 }, transitRouterUrl: 'https://transit.example.org' });
+    setAppConfig(JSON.stringify({ mapCenter: { latitude: 'north' }, transitRouterUrl: '' }));
+    expect(getAppConfig()).toMatchObject({ mapCenter: mapDefaults.mapCenter, transitRouterUrl: '' });
   });
 
   it('ignores values that are not text, and empty ones except the API origin', () => {

@@ -6,6 +6,14 @@ export interface AppConfig {
   apiUrl: string;
   osrmUrl: string;
   tileUrl: string;
+  satelliteTileUrl: string;
+  /** The credits each tile source asks for (HTML, as Leaflet shows them). */
+  tileAttribution: string;
+  satelliteTileAttribution: string;
+  /** A router for public transport ('' when none: the map then says so). */
+  transitRouterUrl: string;
+  /** Where the map opens (the configured default city). */
+  mapCenter: { latitude: number; longitude: number };
   brandName: string;
   supportEmail: string;
 }
@@ -14,6 +22,11 @@ const defaults: AppConfig = {
   apiUrl: '',
   osrmUrl: 'https://router.project-osrm.org',
   tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  satelliteTileUrl: 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
+  tileAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+  satelliteTileAttribution: 'Tiles &copy; Esri, Maxar, Earthstar Geographics',
+  transitRouterUrl: '',
+  mapCenter: { latitude: 28.6139, longitude: 77.209 },
   brandName: 'Need Spot',
   supportEmail: 'support@needspot.app',
 };
@@ -42,8 +55,11 @@ export function getAppConfig(): AppConfig {
   const merged = { ...defaults };
   for (const key of Object.keys(defaults) as (keyof AppConfig)[]) {
     const value = runtime[key];
-    if (typeof value === 'string' && (value !== '' || key === 'apiUrl')) merged[key] = value;
+    // Empty means "none" for the optional URLs; a required one keeps its default.
+    if (typeof value === 'string' && (value !== '' || key === 'apiUrl' || key === 'transitRouterUrl')) (merged as Record<string, unknown>)[key] = value;
   }
+  const center = runtime.mapCenter;
+  if (center && Number.isFinite(center.latitude) && Number.isFinite(center.longitude)) merged.mapCenter = { latitude: center.latitude, longitude: center.longitude };
   return merged;
 }
 

@@ -19,12 +19,12 @@ import { paths } from '@/shared/config';
 import { useForm } from '@/shared/lib/form';
 import { Button } from '@/shared/ui/button';
 import { Carousel } from '@/shared/ui/carousel';
+import { PlaceField } from '@/shared/ui/place-field';
 import { TextField } from '@/shared/ui/text-field';
 import { MAX_IMAGES, NEED_GEO_MESSAGES, NEED_MESSAGES } from '../config/messages';
 import { newIdempotencyKey } from '@/shared/lib/idempotency-key';
 import { STOCK_IMAGES } from '../lib/images';
 import { emptyNeedValues, toNeedInput, toNeedValues, validateNeed, type NeedValues } from '../lib/need-values';
-import { AddressField } from './address-field';
 import { ImagePicker } from './image-picker';
 
 /** Spec §2 Create need: the hero pictures move on every 2 s. */
@@ -238,7 +238,10 @@ export function NeedForm({ need }: { need?: Need }) {
           <TextField {...field('phone')} label="Phone" type="tel" autoComplete="tel" placeholder="+919876543210" />
           <TextField {...field('email')} label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
         </div>
-        <AddressField
+        <PlaceField
+          label="Address"
+          name="address"
+          autoComplete="street-address"
           value={values.address}
           error={errors.address}
           ref={field('address').ref}

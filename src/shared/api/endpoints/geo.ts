@@ -69,4 +69,4 @@ export const geoApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useReverseGeocodeQuery, useLazyReverseGeocodeQuery, useSearchPlacesQuery } = geoApi;
+export const { useReverseGeocodeQuery, useLazyReverseGeocodeQuery, useSearchPlacesQuery, useLazySearchPlacesQuery } = geoApi;

@@ -1,1 +1,2 @@
 export { LocationPage } from './ui/location-page';
+export { MapPage } from './ui/map-page';

@@ -1,0 +1,1 @@
+export { PlaceField, SUGGEST_DEBOUNCE_MS } from './place-field';
