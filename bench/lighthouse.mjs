@@ -103,7 +103,9 @@ async function startServer(name, staticDirectory) {
     env: {
       ...process.env,
       SKIP_BUILD: 'true', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDirectory, LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true', NOMINATIM_URL: 'http://127.0.0.1:9', LIMIT_API_PER_MINUTE: '100000', LIMIT_LOGINS_PER_MINUTE: '10000',
+      SEED_DEMO: 'true', NOMINATIM_URL: 'http://127.0.0.1:9',
+      // Offline: map tiles fail at once (nothing listens there), as an unreachable tile server would.
+      TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png', LIMIT_API_PER_MINUTE: '100000', LIMIT_LOGINS_PER_MINUTE: '10000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -202,6 +204,7 @@ try {
       label: route.path + (route.signedIn ? ' (logged in)' : ''),
       url: app + (route.idFrom ? route.path.replace(':id', await firstId(route.idFrom)) : route.path),
       signedIn: route.signedIn,
+      ownTarget: route.ownTarget,
     })))),
   ];
   const rows = [];
@@ -220,7 +223,7 @@ try {
         }
       }
     }
-    const row = { label: target.label };
+    const row = { label: target.label, ownTarget: target.ownTarget };
     for (const key of ['performance', 'lcp', 'tbt', 'cls', 'bytes']) row[key] = median(runs.map((run) => run[key]));
     rows.push(row);
   }
@@ -236,9 +239,13 @@ try {
     console.log(`${row.label.padEnd(labelWidth)}${pad(row.performance, 6)}${pad((row.lcp / 1000).toFixed(2) + ' s', 9)}${pad(Math.round(row.tbt) + ' ms', 8)}`
       + `${pad(row.cls.toFixed(3), 7)}${pad((row.bytes / 1024).toFixed(1) + ' KB', 10)}${pad((row.lcp / bareRow.lcp).toFixed(2) + 'x', 10)}${pad((row.bytes / bareRow.bytes).toFixed(2) + 'x', 12)}`);
   }
-  const appRows = rows.slice(2);
+  const appRows = rows.slice(2).filter((row) => !row.ownTarget);
   const check = (name, ok) => console.log(`  ${ok ? 'met    ' : 'NOT MET'}  ${name}`);
-  console.log('\nTargets (every app route):');
+  for (const row of rows.filter((r) => r.ownTarget)) {
+    console.log(`\nTarget of ${row.label}:`);
+    check(`performance at least ${row.ownTarget.performance}`, row.performance >= row.ownTarget.performance);
+  }
+  console.log('\nTargets (every other app route):');
   check('performance at least 95', appRows.every((row) => row.performance >= 95));
   check('LCP at most 1.15x the bare React page', appRows.every((row) => row.lcp <= 1.15 * bareRow.lcp));
   check('TBT at most 100 ms', appRows.every((row) => row.tbt <= 100));

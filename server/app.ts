@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { newestMigrationAt } from './db/migration-state.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { createGeocoder, type Geocoder } from './modules/geo/geocoder.js';
 import accountRoutes from './modules/account/routes.js';
 import authRoutes from './modules/auth/routes.js';
 import challengesRoutes from './modules/challenges/routes.js';
@@ -36,6 +37,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     mailer: Mailer;
+    /** Nominatim through one client: cached and paced for the whole app (modules/geo/geocoder.ts). */
+    geocoder: Geocoder;
     /** When the newest committed migration was made: /api/ready answers 503 until the database has it. */
     newestMigrationAt: number;
   }
@@ -81,6 +84,13 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
   app.decorate('db', db);
   app.decorate('newestMigrationAt', newestMigrationAt(migrationsFolder));
   app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log }));
+  // One client, so the proxy routes and the server's own lookups (placing skills) share its pacing.
+  app.decorate('geocoder', createGeocoder({
+    baseUrl: config.nominatimUrl,
+    userAgent: `Need Spot (${config.publicUrl ?? config.supportEmail})`,
+    intervalMs: config.limits.geoUpstreamIntervalMs,
+    timeoutMs: config.limits.geoTimeoutMs,
+  }));
 
   await app.register(errors);
   await app.register(security);

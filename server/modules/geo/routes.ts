@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, failure, HttpError, tooManyRequests } from '../../lib/http-error.js';
 import { controlChars } from '../../lib/text.js';
-import { createGeocoder } from './geocoder.js';
 import { ReverseAnswer, ReverseQuery, SearchAnswer, SearchQuery } from './schemas.js';
 
 const UPSTREAM_FAILED = 'Error fetching location details';
@@ -29,13 +28,7 @@ export function languageOf(header: string | undefined): string {
 
 // Nominatim through us: cached, paced to its usage policy, with a User-Agent naming the app.
 const geoRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { config } = app;
-  const geocoder = createGeocoder({
-    baseUrl: config.nominatimUrl,
-    userAgent: `Need Spot (${config.publicUrl ?? config.supportEmail})`,
-    intervalMs: config.limits.geoUpstreamIntervalMs,
-    timeoutMs: config.limits.geoTimeoutMs,
-  });
+  const { config, geocoder } = app;
   // Per client address, both geocoding routes on one counter: one client cannot fill the upstream
   // queue (one request a second) for everyone else.
   const checkLookups = app.createRateLimit({ max: config.limits.geoPerMinute, timeWindow: 60_000 });

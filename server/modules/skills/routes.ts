@@ -13,7 +13,7 @@ import { callerOf } from '../../plugins/auth.js';
 import { MB } from '../../plugins/multipart.js';
 import { FORM_FIELD_MAX, SkillForm, SkillListAnswer, SkillListQuery, SkillSavedAnswer, SkillSchema } from './schemas.js';
 import {
-  deleteSkill, findOwner, findOwnership, findSkill, insertSkill, listSkills, toSkillDto, updateSkill,
+  deleteSkill, findOwner, findOwnership, findSkill, insertSkill, listSkills, placeSkill, toSkillDto, updateSkill,
 } from './service.js';
 import { checkSkillForm, MAX_IMAGES, MAX_PORTFOLIO_IMAGES } from './validation.js';
 import { sendCachedJson } from '../../lib/cached-answer.js';
@@ -66,6 +66,9 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     saveImages({ db: app.db, limits: app.config.limits, uploadsDir, userId, kind: 'skills', nameField: true },
       { images: files.images, portfolioImages: files.portfolioImages });
   const removeFiles = (paths: string[]) => removeUploads(uploadsDir, paths);
+  /** The map's layer shows skills by coordinates: looked up after the answer, never holding it up. */
+  const placeOnMap = (id: string, address: string) =>
+    app.runInBackground('placing a skill on the map', () => placeSkill(app.db, app.geocoder, id, address));
 
   app.get('/skills', {
     config: { access: 'public' },
@@ -119,6 +122,7 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Made from what was stored, not read back: nothing after the insert may fail and leave a row
       // behind that a retry with the same Idempotency-Key would create again.
       const skill = toSkillDto({ id, ...checked.value.fields, ...saved, createdAt, ...owner }, true);
+      placeOnMap(id, checked.value.fields.address);
       return { statusCode: 201, body: { status: true, message: 'Skill created!', skill } };
     });
   });
@@ -156,6 +160,7 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     // After the commit: the dropped files are no longer named by any row.
     await removeFiles(result.value.dropped);
+    if (checked.value.fields.address !== current.address || current.latitude === null) placeOnMap(id, checked.value.fields.address);
     const row = await findSkill(app.db, id);
     if (!row) throw skillMissing(); // deleted meanwhile
     return { status: true, message: 'Skill updated!', skill: toSkillDto(row, true) };

@@ -1,6 +1,7 @@
 import type { Static } from '@fastify/type-provider-typebox';
 import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { Geocoder } from '../geo/geocoder.js';
 import { skills, users } from '../../db/schema.js';
 import { cursorOf, pageOf, pageResult } from '../../lib/pagination.js';
 import type { SkillSchema } from './schemas.js';
@@ -104,8 +105,9 @@ export async function findSkill(db: Db, id: string): Promise<SkillRow | undefine
 
 /** Who owns a skill and its files (for the owner-only calls). */
 export async function findOwnership(db: Db, id: string) {
-  const [row] = await db.select({ userId: skills.userId, images: skills.images, portfolioImages: skills.portfolioImages })
-    .from(skills).where(eq(skills.id, id));
+  const [row] = await db.select({
+    userId: skills.userId, images: skills.images, portfolioImages: skills.portfolioImages, address: skills.address, latitude: skills.latitude,
+  }).from(skills).where(eq(skills.id, id));
   return row;
 }
 
@@ -166,4 +168,16 @@ export function deleteSkill(db: Db, id: string, userId: string): Promise<OwnerOu
     const [gone] = await tx.delete(skills).where(eq(skills.id, id)).returning({ images: skills.images, portfolioImages: skills.portfolioImages });
     return { outcome: 'done', value: { files: [...gone.images, ...gone.portfolioImages] } };
   });
+}
+
+/**
+ * Puts a skill on the map: its address looked up (Nominatim, through the app's paced client), the
+ * first place's coordinates stored, or none when nothing is found. Only while the address is still
+ * the one looked up: an edit meanwhile places the skill again.
+ */
+export async function placeSkill(db: Db, geocoder: Pick<Geocoder, 'search'>, id: string, address: string): Promise<void> {
+  const [place] = await geocoder.search(address.trim().replace(/\s+/g, ' '), 'en');
+  await db.update(skills)
+    .set({ latitude: place?.lat ?? null, longitude: place?.lon ?? null })
+    .where(and(eq(skills.id, id), eq(skills.address, address)));
 }
