@@ -171,6 +171,11 @@ try {
       const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, undefined, page);
       const { audits, categories } = result.lhr;
       if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
+      // LIGHTHOUSE_REPORT_DIR=… keeps each run's full report (which element is the LCP, the long tasks).
+      if (process.env.LIGHTHOUSE_REPORT_DIR) {
+        mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+        writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`), JSON.stringify(result.lhr));
+      }
       return {
         performance: Math.round((categories.performance.score ?? 0) * 100),
         lcp: audits['largest-contentful-paint'].numericValue,

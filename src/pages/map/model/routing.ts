@@ -1,15 +1,7 @@
 import L from 'leaflet';
 import OSRMv1 from 'leaflet-routing-machine/src/osrm-v1.js';
 import type { Point } from '../lib/geometry';
-
-export interface FoundRoute {
-  /** leaflet-routing-machine's route, for its line. */
-  route: L.Routing.IRoute;
-  path: Point[];
-  /** Metres and seconds. */
-  distance: number;
-  duration: number;
-}
+import type { FoundRoute } from './route-service';
 
 export class RouteError extends Error {}
 
@@ -42,6 +34,3 @@ export function findRoute(serviceUrl: string, profile: string, from: Point, to: 
     });
   });
 }
-
-/** OSRM's HTTP API lives under /route/v1 of the configured router. */
-export const routeServiceUrl = (routerUrl: string) => `${routerUrl.replace(/\/+$/, '')}/route/v1`;
