@@ -20,6 +20,7 @@ export const pageRoutes = [
   { path: '/needs/create-needs', signedIn: true },
   { path: '/events/add-event', signedIn: true },
   { path: '/skills/add-skills', signedIn: true },
+  { path: '/plan-trip', signedIn: true },
   // Its own target (the map issue's): performance at least 90, with Leaflet and the routing machine.
   { path: '/map', signedIn: false, ownTarget: { performance: 90 } },
 ];

@@ -41,6 +41,10 @@ export const auditedRoutes: readonly AuditedRoute[] = [
   { path: paths.companions(), access: 'public' },
   { path: paths.location(), access: 'public' },
   { path: paths.map(), access: 'public' },
+  { path: paths.planTrip(), access: 'account' },
+  { path: paths.trips(), access: 'account' },
+  // A well-formed id no trip has: the edit page's 'Trip not found' state.
+  { path: paths.editTrip(MISSING_ID), access: 'account' },
   { path: '/no/such/place', access: 'public' },
   { path: paths.profile(), access: 'account' },
   { path: paths.settings.root(), access: 'account' },

@@ -20,7 +20,10 @@ const LocationPage = lazy(() => import('@/pages/map').then((m) => ({ default: m.
 const MapPage = lazy(() => import('@/pages/map').then((m) => ({ default: m.MapPage })));
 const AboutUsPage = lazy(() => import('@/pages/about-us').then((m) => ({ default: m.AboutUsPage })));
 const HelpSupportPage = lazy(() => import('@/pages/help-support').then((m) => ({ default: m.HelpSupportPage })));
-const CompanionsPage = lazy(() => import('@/pages/companions').then((m) => ({ default: m.CompanionsPage })));
+const CompanionsPage = lazy(() => import('@/pages/trips').then((m) => ({ default: m.CompanionsPage })));
+const PlanTripPage = lazy(() => import('@/pages/trips').then((m) => ({ default: m.PlanTripPage })));
+const MyTripsPage = lazy(() => import('@/pages/trips').then((m) => ({ default: m.MyTripsPage })));
+const EditTripPage = lazy(() => import('@/pages/trips').then((m) => ({ default: m.EditTripPage })));
 const NeedsPage = lazy(() => import('@/pages/needs').then((m) => ({ default: m.NeedsPage })));
 const NeedDetailPage = lazy(() => import('@/pages/needs').then((m) => ({ default: m.NeedDetailPage })));
 const CreateNeedPage = lazy(() => import('@/pages/needs').then((m) => ({ default: m.CreateNeedPage })));
@@ -71,7 +74,11 @@ export const routes: RouteObject[] = [
       { path: paths.map(), element: <MapPage /> },
       { path: paths.aboutUs(), element: <AboutUsPage /> },
       { path: paths.helpSupport(), element: <HelpSupportPage /> },
+      // Not behind RequireAuth: logged out, it is the spec's 'Coming Soon!' saying how to get matches.
       { path: paths.companions(), element: <CompanionsPage /> },
+      { path: paths.planTrip(), element: authOnly(<PlanTripPage />) },
+      { path: paths.trips(), element: authOnly(<MyTripsPage />) },
+      { path: paths.editTrip(':id'), element: authOnly(<EditTripPage />) },
       { path: paths.events.root(), element: <EventsPage /> },
       { path: paths.events.byId(':id'), element: <EventDetailPage /> },
       { path: paths.events.add(), element: <AddEventPage /> },

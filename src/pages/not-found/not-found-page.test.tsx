@@ -12,7 +12,7 @@ it('shows the 404 page for an unknown path, with a link home', async () => {
   expect(router.state.location.pathname).toBe('/');
 });
 
-  it.each(['/plan-trip'])('later-issue path %s falls to the 404 page', async (path) => {
+it.each(['/trips/2d4f6a8c-1e3b-4d5f-8a7c-9e1b3d5f7a01', '/companions/someone'])('a path next to real pages, %s, falls to the 404 page', async (path) => {
   renderWithProviders(path);
   expect(await screen.findByText('Oops! Page not found.')).toBeInTheDocument();
 });

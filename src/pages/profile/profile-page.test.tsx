@@ -72,6 +72,17 @@ it('shows the fresh profile: initials, first name, username, phone, e-mail, loca
   expect(within(summary).getAllByRole('definition')).toHaveLength(3);
 });
 
+it("links to My trips, with how many trips are coming up", async () => {
+  const { user, router } = await setup();
+  const summary = await screen.findByRole('region', { name: 'Asha' });
+  const link = within(summary).getByRole('link', { name: 'My trips' });
+  expect(link).toHaveAttribute('href', '/trips');
+  expect(await within(summary).findByText('2 upcoming')).toBeInTheDocument();
+  await user.click(link);
+  expect(await screen.findByRole('heading', { level: 1, name: 'My trips' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/trips');
+});
+
 it('prefills the form; the contact number is read-only; gender offers male, female, other', async () => {
   await setup();
   expect(screen.getByLabelText('Full Name')).toHaveValue('Asha Rao');

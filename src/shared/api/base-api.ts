@@ -9,6 +9,7 @@ export const tagTypes = [
   'User',
   'Notification',
   'Trip',
+  'Companion',
   'Need',
   'Event',
   'Skill',

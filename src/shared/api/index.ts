@@ -138,5 +138,19 @@ export {
   SEND_FAILED,
 } from './endpoints/messages';
 export type { Message, MessageUser, Correspondent, Conversation, Inbox, ConversationPage } from './endpoints/messages';
+export {
+  tripsApi,
+  useSendTripRequestMutation,
+  useGetMyTripsQuery,
+  useUpdateTripMutation,
+  useCancelTripMutation,
+  useGetCompanionsQuery,
+  useSetCompanionMatchingMutation,
+  toTrip,
+  toMyTrips,
+  toCompanions,
+  MATCHING_FAILED,
+} from './endpoints/trips';
+export type { Trip, MyTrips, TripInput, TripSaved, TripPlace, Companion, CompanionUser, Companions, MatchingResult } from './endpoints/trips';
 export { setRealtimeConnector, subscribeRealtime, closeRealtime } from './realtime';
 export type { RealtimeSocket } from './realtime';

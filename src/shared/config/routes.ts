@@ -26,6 +26,8 @@ export const paths = {
   },
   allRequests: () => '/all-requests',
   planTrip: () => '/plan-trip',
+  trips: () => '/trips',
+  editTrip: (id: Id) => `/trips/${id}/edit`,
   helpSupport: () => '/help-support',
   location: () => '/location',
   challenges: {

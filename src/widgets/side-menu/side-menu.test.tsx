@@ -61,6 +61,7 @@ it('shows the profile block and the collapsible My Account group when logged in'
   await user.click(group);
   expect(group).toHaveAttribute('aria-expanded', 'true');
   expect(within(menu).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+  expect(within(menu).getByRole('link', { name: 'My trips' })).toHaveAttribute('href', '/trips');
   expect(within(menu).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
 });
 

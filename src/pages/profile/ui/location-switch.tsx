@@ -1,5 +1,6 @@
 import type { DetectFailure } from '@/features/detect-location';
 import { Spinner } from '@/shared/ui/spinner';
+import { Switch } from '@/shared/ui/switch';
 
 interface LocationSwitchProps {
   on: boolean;
@@ -8,23 +9,11 @@ interface LocationSwitchProps {
   onToggle: (next: boolean) => void;
 }
 
-/** A labelled on/off switch (a checkbox with the switch role) with its progress and failure lines. */
+/** The 'Use Current Location' switch with its progress and failure lines. */
 export function LocationSwitch({ on, busy, error, onToggle }: LocationSwitchProps) {
   return (
     <div className="location-switch">
-      <label className="location-switch__control">
-        <input
-          type="checkbox"
-          role="switch"
-          className="location-switch__input"
-          checked={on}
-          onChange={(event) => onToggle(event.target.checked)}
-        />
-        <span className="location-switch__track" aria-hidden="true">
-          <span className="location-switch__thumb" />
-        </span>
-        <span className="location-switch__label">Use Current Location</span>
-      </label>
+      <Switch label="Use Current Location" checked={on} onChange={onToggle} />
       {busy && (
         <p className="location-switch__status">
           <Spinner size="sm" label="Detecting location" />

@@ -6,6 +6,7 @@ import { buttonClassName } from '@/shared/ui/button';
 import { Icon, type IconName } from '@/shared/ui/icon';
 import { Spinner } from '@/shared/ui/spinner';
 import { checkPhoto, PHOTO_MESSAGES } from '../lib/photo';
+import { MyTripsLink } from './my-trips-link';
 
 /** One term and its value; the icon goes inside the <dt>, since a <dl> group <div> holds only <dt> and <dd>. */
 function Detail({ icon, label, value }: { icon: IconName; label: string; value?: string }) {
@@ -90,6 +91,7 @@ export function ProfileSummary({ user }: { user: User }) {
         <Detail icon="mail" label="Email" value={user.email} />
         <Detail icon="location" label="Location" value={user.location} />
       </dl>
+      <MyTripsLink userId={user._id} />
     </section>
   );
 }

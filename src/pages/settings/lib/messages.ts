@@ -10,6 +10,12 @@ export const SETTINGS_MESSAGES = {
   otpWrong: 'Otp Wrong.',
 } as const;
 
+/** The companion switch (the companions page points here by the same words). */
+export const MATCHING_LABEL = 'Let travellers with overlapping trips find me';
+/** What the server says when the switch changes (shown if an answer lacks its message). */
+export const MATCHING_ON = 'Travellers with overlapping trips can now find you.';
+export const MATCHING_OFF = 'Travellers can no longer find you by your trips.';
+
 /** The fixed account status text (spec §2, §6). */
 export const ACCOUNT_STATUS = 'Premium Member';
 

@@ -9,6 +9,7 @@ import { Icon, type IconName } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { ACCOUNT_STATUS } from '../lib/messages';
 import { useDeleteAccount } from '../model/use-delete-account';
+import { CompanionMatching } from './companion-matching';
 import { CurrentPasswordField } from './current-password-field';
 import './settings-page.css';
 
@@ -36,7 +37,7 @@ function SettingsRow({ icon, label, children, action }: RowProps) {
 
 /** /settings: e-mail, masked password, status, and the Danger Zone (spec §2 Account Settings). */
 export function SettingsPage() {
-  const { user, userId } = useSessionUser({ fresh: true });
+  const { user, userId, isFetching } = useSessionUser({ fresh: true });
   const { confirming, ask, cancel, remove, deleting, deleteError, password } = useDeleteAccount(userId ?? '');
   const email = user?.email ?? '';
 
@@ -80,6 +81,8 @@ export function SettingsPage() {
           </SettingsRow>
         </ul>
       </section>
+
+      <CompanionMatching user={user} reading={isFetching} />
 
       <section className="settings-card settings-danger" aria-labelledby="settings-danger">
         <h2 id="settings-danger" className="settings-card__title">

@@ -33,6 +33,8 @@ export interface User {
   location?: string;
   gender?: string;
   createdAt?: string;
+  /** Own profile only: whether travellers with overlapping trips may find this user (off when absent). */
+  companionMatching?: boolean;
 }
 
 const optionalKeys = ['email', 'phone', 'contactNumber', 'bio', 'location', 'gender', 'createdAt'] as const;
@@ -51,6 +53,7 @@ export function toUser(value: unknown): User | null {
   for (const key of optionalKeys) {
     if (typeof value[key] === 'string') user[key] = value[key];
   }
+  if (typeof value.companionMatching === 'boolean') user.companionMatching = value.companionMatching;
   return user;
 }
 

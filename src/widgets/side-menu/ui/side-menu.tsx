@@ -27,6 +27,7 @@ const mainLinks: { label: string; to: string; icon: IconName }[] = [
 
 const accountLinks: { label: string; to: string; icon: IconName }[] = [
   { label: 'Profile', to: paths.profile(), icon: 'user' },
+  { label: 'My trips', to: paths.trips(), icon: 'plane' },
   { label: 'Settings', to: paths.settings.root(), icon: 'settings' },
 ];
 

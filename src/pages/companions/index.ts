@@ -1,1 +1,0 @@
-export { CompanionsPage } from './ui/companions-page';

@@ -1,0 +1,102 @@
+import { dayCount, daysText, formatDateRange, nextDay } from './dates';
+import { placeLabel } from './place-label';
+import { budgetInput, emptyTripForm, toTripInput, travellersInput, validateTrip, type TripFormValues } from './trip-form';
+
+const valid: TripFormValues = { from: 'Panaji', to: 'Manali', startDate: '2026-12-01', endDate: '2026-12-04', peopleCount: '2', budget: '25000' };
+
+describe('validateTrip: spec §5, word for word', () => {
+  it('passes a complete trip', () => {
+    expect(validateTrip(valid)).toEqual({});
+  });
+
+  it('names every missing field', () => {
+    expect(validateTrip({ ...emptyTripForm, peopleCount: '' })).toEqual({
+      from: 'Please enter source location.',
+      to: 'Please enter destination location.',
+      startDate: 'Start date is required.',
+      endDate: 'End date is required.',
+      peopleCount: 'At least 1 traveller is required.',
+      budget: 'Please enter a valid budget.',
+    });
+  });
+
+  it('takes blank places as missing', () => {
+    expect(validateTrip({ ...valid, from: '   ', to: ' ' })).toEqual({
+      from: 'Please enter source location.',
+      to: 'Please enter destination location.',
+    });
+  });
+
+  it.each([['2026-12-01'], ['2026-11-30']])('refuses an end date of %s (not after the start)', (endDate) => {
+    expect(validateTrip({ ...valid, endDate })).toEqual({ endDate: 'End date must be after start date.' });
+  });
+
+  it.each([['0'], ['-1'], ['']])('refuses %p travellers', (peopleCount) => {
+    expect(validateTrip({ ...valid, peopleCount })).toEqual({ peopleCount: 'At least 1 traveller is required.' });
+  });
+
+  it.each([[''], ['0'], ['-5']])('refuses a budget of %p (empty or not above 0)', (budget) => {
+    expect(validateTrip({ ...valid, budget })).toEqual({ budget: 'Please enter a valid budget.' });
+  });
+});
+
+describe('the whole-number fields', () => {
+  it('force travellers to at least 1, floored, and let the field be retyped', () => {
+    expect(travellersInput('0')).toBe('1');
+    expect(travellersInput('-3')).toBe('1');
+    expect(travellersInput('2.9')).toBe('2');
+    expect(travellersInput('12')).toBe('12');
+    expect(travellersInput('')).toBe('');
+  });
+
+  it('floor the budget', () => {
+    expect(budgetInput('2500.75')).toBe('2500');
+    expect(budgetInput('1e3')).toBe('1000');
+    expect(budgetInput('-40')).toBe('0');
+    expect(budgetInput('')).toBe('');
+  });
+
+  it('send numbers, places trimmed', () => {
+    expect(toTripInput({ ...valid, from: ' Panaji ', peopleCount: '2', budget: '25000' })).toEqual({
+      from: 'Panaji',
+      to: 'Manali',
+      startDate: '2026-12-01',
+      endDate: '2026-12-04',
+      peopleCount: 2,
+      budget: 25000,
+    });
+  });
+});
+
+describe('days', () => {
+  it("counts 'No. of Days' as the ceiling of the difference, only for a valid pair", () => {
+    expect(dayCount('2026-12-01', '2026-12-04')).toBe(3);
+    expect(dayCount('2026-12-31', '2027-01-01')).toBe(1);
+    // Across the March change of clocks in many zones: still whole days.
+    expect(dayCount('2026-03-28', '2026-03-30')).toBe(2);
+    expect(dayCount('2026-12-04', '2026-12-01')).toBeNull();
+    expect(dayCount('2026-12-01', '2026-12-01')).toBeNull();
+    expect(dayCount('', '2026-12-04')).toBeNull();
+    expect(dayCount('2026-02-30', '2026-03-04')).toBeNull();
+  });
+
+  it('gives the day after the start for the End Date minimum', () => {
+    expect(nextDay('2026-12-01')).toBe('2026-12-02');
+    expect(nextDay('2026-12-31')).toBe('2027-01-01');
+    expect(nextDay('2028-02-28')).toBe('2028-02-29');
+    expect(nextDay('')).toBe('');
+  });
+
+  it('writes dates in the Indian English style and days in the singular for one', () => {
+    expect(formatDateRange('2030-05-10', '2030-05-16')).toBe('10 May 2030 – 16 May 2030');
+    expect(daysText(1)).toBe('1 day');
+    expect(daysText(6)).toBe('6 days');
+  });
+});
+
+it('keeps a picked place whole parts at a time, at most 200 characters', () => {
+  expect(placeLabel('Calangute, Bardez, North Goa, Goa, 403516, India')).toBe('Calangute, Bardez, North Goa, Goa, 403516, India');
+  const long = `${'A'.repeat(150)}, ${'B'.repeat(60)}, C`;
+  expect(placeLabel(long)).toBe('A'.repeat(150));
+  expect(placeLabel('X'.repeat(250))).toHaveLength(200);
+});

@@ -1,0 +1,113 @@
+import type { KeyboardEvent } from 'react';
+import type { GeoPlace } from '@/shared/api';
+import { useForm } from '@/shared/lib/form';
+import { Button } from '@/shared/ui/button';
+import { FormAlert } from '@/shared/ui/form-alert';
+import { PlaceField } from '@/shared/ui/place-field';
+import { TextField } from '@/shared/ui/text-field';
+import { dayCount, nextDay } from '../lib/dates';
+import { BLOCKED_NUMBER_KEYS, budgetInput, travellersInput, validateTrip, type TripFormValues } from '../lib/trip-form';
+import type { SubmitFailure } from '../model/settle-trip';
+import { PLACE_MAX, placeLabel } from '../lib/place-label';
+
+interface TripFormProps {
+  initialValues: TripFormValues;
+  /** Sends the values; resolves with the failure to show, or null when it went through (or left the page). */
+  onSubmit: (values: TripFormValues) => Promise<SubmitFailure | null>;
+  busy: boolean;
+  submitLabel: string;
+  busyLabel: string;
+}
+
+/** Whole numbers only (spec §5): the keys that would make a fraction, a sign or an exponent do nothing. */
+const wholeNumberKeys = (event: KeyboardEvent<HTMLInputElement>) => {
+  if (BLOCKED_NUMBER_KEYS.has(event.key)) event.preventDefault();
+};
+
+/**
+ * Plan Trip and Edit trip: spec §5's rules with their messages under each field (flagged invalid,
+ * the first one focused), nothing sent while one shows, and the live 'No. of Days'.
+ */
+export function TripForm({ initialValues, onSubmit, busy, submitLabel, busyLabel }: TripFormProps) {
+  const { values, errors, setValue, field, handleSubmit, showServerError, formError, setFormError } = useForm({
+    initialValues,
+    validate: validateTrip,
+    busy,
+  });
+  const days = dayCount(values.startDate, values.endDate);
+
+  const submit = handleSubmit(async (current) => {
+    const failed = await onSubmit(current);
+    if (!failed) return;
+    // A message about one field goes under it; anything else above the button. Input stays as typed.
+    if (!showServerError(failed.field, failed.message)) setFormError(failed.message);
+  });
+
+  const place = (name: 'from' | 'to', label: string, placeholder: string) => (
+    <PlaceField
+      label={label}
+      name={name}
+      placeholder={placeholder}
+      value={values[name]}
+      error={errors[name]}
+      ref={field(name).ref}
+      onChange={(text) => setValue(name, text.slice(0, PLACE_MAX))}
+      onPick={(picked: GeoPlace) => setValue(name, placeLabel(picked.displayName))}
+    />
+  );
+
+  const people = field('peopleCount');
+  const budget = field('budget');
+
+  return (
+    <form className="trip-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy || undefined}>
+      <div className="trip-form__row">
+        {place('from', 'From', 'Where are you starting from?')}
+        {place('to', 'Where To', 'Where are you going?')}
+      </div>
+      <div className="trip-form__row">
+        <TextField {...field('startDate')} label="Start Date" type="date" />
+        <TextField {...field('endDate')} label="End Date" type="date" min={values.startDate ? nextDay(values.startDate) || undefined : undefined} />
+      </div>
+      <p className="trip-form__days" aria-live="polite">
+        {days !== null && (
+          <>
+            No. of Days: <strong>{days}</strong>
+          </>
+        )}
+      </p>
+      <div className="trip-form__row">
+        <TextField
+          {...people}
+          label="No. Of Traveller"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          step={1}
+          onKeyDown={wholeNumberKeys}
+          onChange={(event) => setValue('peopleCount', travellersInput(event.target.value))}
+          // Left empty: back to the least there can be.
+          onBlur={() => {
+            if (values.peopleCount === '') setValue('peopleCount', '1');
+          }}
+        />
+        <TextField
+          {...budget}
+          label="Budget"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          placeholder="e.g. 25000"
+          onKeyDown={wholeNumberKeys}
+          onChange={(event) => setValue('budget', budgetInput(event.target.value))}
+        />
+      </div>
+      <FormAlert message={formError} />
+      <Button type="submit" size="lg" block disabled={busy}>
+        {busy ? busyLabel : submitLabel}
+      </Button>
+    </form>
+  );
+}
