@@ -22,7 +22,7 @@ describe('GET /api/user/:id', () => {
       user: {
         _id: owner.id, firstName: 'Asha', lastName: 'Rao', username: owner.body.username, email: owner.body.email,
         phone: owner.body.contactNumber, contactNumber: owner.body.contactNumber, profileImage: '', tokens: 0,
-        bio: '', location: '', gender: '', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        bio: '', location: '', gender: '', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), companionMatching: false,
       },
     });
   });
