@@ -37,7 +37,8 @@ export interface DatabaseOptions {
  * next write (db/read-cache.ts). It answers undefined while no cached read may be trusted.
  *
  * - Embedded PGlite: this process is the database's only client (the data directory is locked), so
- *   counting its own statements that are not a plain SELECT sees every write.
+ *   counting its own statements that are not a plain SELECT sees every write (but those to
+ *   UNCACHED_TABLES alone, which no cached read depends on).
  * - PostgreSQL: other instances write too. Its own writes are counted the same way (read-your-writes
  *   at once), and every committed write anywhere raises NOTIFY need_spot_changes (migration 0004's
  *   triggers), heard on a connection of its own. While that connection is down the counter answers
@@ -63,6 +64,25 @@ export const pgliteOptions = { parsers: drizzleParsers, extensions: { pg_trgm } 
 
 const isRead = (query: string) => /^\s*select\b/i.test(query);
 
+/**
+ * Tables no cached read depends on (db/read-cache.ts keeps users, sessions, board and whisper list
+ * pages, searches and search words): a statement that writes only these leaves the caches standing,
+ * here and on the other instances. Messages and notifications are written many times a second on a
+ * busy server; if each emptied the caches, every request would look its session up again. A cached
+ * read of one of these tables must take it off this list.
+ */
+export const UNCACHED_TABLES: ReadonlySet<string> = new Set(['messages', 'notifications']);
+
+// The tables a statement writes (`on conflict do update` names no table, and is not one).
+const writeTargets = /\b(?<!\bdo\s+)(?:insert\s+into|update|delete\s+from)\s+"?(\w+)"?/gi;
+
+/** A plain SELECT, or a statement writing only tables no cache reads (anything unrecognised counts as a write). */
+export function leavesCaches(query: string): boolean {
+  if (isRead(query)) return true;
+  const targets = Array.from(query.matchAll(writeTargets), (match) => match[1].toLowerCase());
+  return targets.length > 0 && targets.every((table) => UNCACHED_TABLES.has(table));
+}
+
 /** The PGlite client drizzle talks to: per-query parsers dropped, writes counted. */
 function pgliteClient(client: PGlite, counted: { writes: number }): PGlite {
   type QueryOptions = Parameters<PGlite['query']>[2];
@@ -82,7 +102,7 @@ function pgliteClient(client: PGlite, counted: { writes: number }): PGlite {
     get(target, property) {
       if (property === 'query') {
         return (query: string, params?: unknown[], options?: QueryOptions) => {
-          if (!isRead(query)) counted.writes++;
+          if (!leavesCaches(query)) counted.writes++;
           return target.query(query, params, withoutParsers(options));
         };
       }
@@ -111,7 +131,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     // An idle client that loses its connection emits 'error' on the pool; without a listener it crashes the process.
     pool.on('error', () => {});
     const counted = { writes: 0 };
-    const changes = listenForChanges(options.databaseUrl, () => counted.writes++);
+    const changes = listenForChanges(options.databaseUrl, (table) => {
+      if (table === undefined || !UNCACHED_TABLES.has(table)) counted.writes++;
+    });
     const db = drizzlePg({ client: countingPool(pool, counted), schema });
     writeCounters.set(db, () => (changes.live ? counted.writes : undefined));
     return {
@@ -149,13 +171,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 type Queryable = Pick<pg.PoolClient, 'query'>;
 const statementText = (query: unknown) => (typeof query === 'string' ? query : (query as { text?: string } | undefined)?.text ?? '');
 
-/** A pg client or pool whose statements that are not a plain SELECT move `counted` before and after. */
+/** A pg client or pool whose statements that may change a cached read (`leavesCaches`) move `counted` before and after. */
 function countingQueries<T extends Queryable>(target: T, counted: { writes: number }, also: Partial<Record<PropertyKey, unknown>> = {}): T {
   return new Proxy(target, {
     get(object, property) {
       if (property === 'query') {
         return async (...args: Parameters<Queryable['query']>) => {
-          if (isRead(statementText(args[0]))) return (object.query as (...a: unknown[]) => unknown)(...args);
+          if (leavesCaches(statementText(args[0]))) return (object.query as (...a: unknown[]) => unknown)(...args);
           counted.writes++;
           try {
             return await (object.query as (...a: unknown[]) => Promise<unknown>)(...args);
@@ -181,9 +203,10 @@ const RELISTEN_MS = 1_000;
 
 /**
  * LISTEN need_spot_changes on a connection of its own, reconnecting after a loss; `live` only while
- * listening. Every notice, and every (re)connection, calls `onChange`.
+ * listening. Every notice calls `onChange` with the table written (the notice's payload), and every
+ * (re)connection with none (anything may have changed).
  */
-function listenForChanges(connectionString: string, onChange: () => void) {
+function listenForChanges(connectionString: string, onChange: (table?: string) => void) {
   const state = { live: false, stop: async () => {} };
   let client: pg.Client | undefined;
   let stopped = false;
@@ -197,7 +220,7 @@ function listenForChanges(connectionString: string, onChange: () => void) {
   };
   function connect() {
     const current = (client = new pg.Client({ connectionString }));
-    current.on('notification', onChange);
+    current.on('notification', (notice) => onChange(notice.payload || undefined));
     current.on('error', () => lost(current));
     current.on('end', () => lost(current));
     current.connect()

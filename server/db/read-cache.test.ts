@@ -3,7 +3,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from './schema.js';
 import { sessions, users } from './schema.js';
 import { cachedRead, cachedReadMany } from './read-cache.js';
-import { createDatabase, writeCounterOf } from './client.js';
+import { createDatabase, leavesCaches, UNCACHED_TABLES, writeCounterOf } from './client.js';
 import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../test/build-test-app.js';
 import { bearer, signUp } from '../test/fixtures.js';
 
@@ -85,6 +85,40 @@ describe('reads cached until the next write', () => {
     expect(calls).toEqual([['a', 'b'], ['c'], ['a']]);
   });
 
+  it('writes to tables no cached read depends on (messages, notifications) leave the caches standing', async () => {
+    expect([...UNCACHED_TABLES].sort()).toEqual(['messages', 'notifications']);
+    const [a, b] = [await signUp(t.app), await signUp(t.app)];
+    let loads = 0;
+    const load = async () => ++loads;
+    await cachedRead(t.db, 'standing', 'k', load);
+    await t.db.execute(sql`with m as (insert into messages (sender_id, receiver_id, content) values (${a.id}, ${b.id}, 'hi') returning *) select m.id from m`);
+    await t.db.execute(sql`update messages set read_at = now() where receiver_id = ${b.id}`);
+    await t.db.execute(sql`insert into notifications (user_id, title, body) select ${b.id}, 'New message', 'hi' where not exists (select 1 from notifications where user_id = ${b.id} and not read)`);
+    await t.db.execute(sql`update notifications set read = true where user_id = ${b.id}`);
+    await t.db.execute(sql`delete from notifications where user_id = ${b.id}`);
+    await cachedRead(t.db, 'standing', 'k', load);
+    expect(loads).toBe(1);
+    // A statement that also writes another table empties them.
+    await t.db.execute(sql`with gone as (delete from messages where sender_id = ${a.id} returning id) update users set bio = bio where id = ${a.id}`);
+    await cachedRead(t.db, 'standing', 'k', load);
+    expect(loads).toBe(2);
+  });
+
+  it('tells the statements that leave the caches from the ones that may change them', () => {
+    expect(leavesCaches('select * from users')).toBe(true);
+    expect(leavesCaches('insert into "messages" ("sender_id") values ($1)')).toBe(true);
+    expect(leavesCaches('update "notifications" set "read" = $1 where "user_id" = $2 returning "id"')).toBe(true);
+    // `do update` names no table; the upsert writes notifications only.
+    expect(leavesCaches('insert into notifications (user_id) values ($1) on conflict (id) do update set read = false')).toBe(true);
+    expect(leavesCaches('insert into "users" ("username") values ($1)')).toBe(false);
+    expect(leavesCaches('update "sessions" set "revoked_at" = now()')).toBe(false);
+    expect(leavesCaches('with m as (insert into messages default values returning *) delete from likes')).toBe(false);
+    // Nothing recognised: counted as a write.
+    expect(leavesCaches('begin')).toBe(false);
+    expect(leavesCaches('truncate messages')).toBe(false);
+    expect(leavesCaches('with x as (select 1) select * from x')).toBe(false);
+  });
+
   it('a value read while a write ran is not kept', async () => {
     let loads = 0;
     await cachedRead(t.db, 'race', 'k', async () => {
@@ -139,6 +173,27 @@ if (!onPglite) {
         expect((await me(token, id)).json().user.email).toBeDefined(); // now from the cache
         await other.db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.userId, id));
         await until(async () => (await me(token, id)).json().user.email === undefined);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it("another instance's messages and notifications leave the caches here; its other writes empty them", async () => {
+      const other = await secondInstance();
+      try {
+        const [a, b] = [await signUp(t.app), await signUp(t.app)];
+        const heard = () => new Promise((resolve) => setTimeout(resolve, 300)); // notices arrive within milliseconds
+        await heard(); // the sign-ups' own notices
+        let loads = 0;
+        const read = () => cachedRead(t.db, 'remote', 'k', async () => ++loads);
+        expect(await read()).toBe(1);
+        await other.db.execute(sql`insert into messages (sender_id, receiver_id, content) values (${a.id}, ${b.id}, 'hi')`);
+        await other.db.execute(sql`update messages set read_at = now() where receiver_id = ${b.id}`);
+        await other.db.execute(sql`insert into notifications (user_id, title, body) values (${b.id}, 'New message', 'hi')`);
+        await heard();
+        expect(await read()).toBe(1);
+        await other.db.execute(sql`update users set bio = bio where id = ${a.id}`);
+        await until(async () => (await read()) === 2);
       } finally {
         await other.close();
       }

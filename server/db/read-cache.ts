@@ -3,7 +3,8 @@ import { writeCounterOf, type Db } from './client.js';
 /**
  * Read-through caching of hot single-row reads, valid until the next write to the database.
  *
- * Any write, to any table, empties every cache (db/client.ts `writeCounterOf`), so an entry is
+ * Any write, to any table but those no cached read depends on (db/client.ts `UNCACHED_TABLES`:
+ * messages and notifications), empties every cache (db/client.ts `writeCounterOf`), so an entry is
  * never older than the last change this process knows of: on embedded PGlite every change, on
  * PostgreSQL its own at once and other instances' as soon as their NOTIFY arrives (milliseconds
  * after their commit). While the database cannot vouch for the cache, `cachedRead` always asks it.

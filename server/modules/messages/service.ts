@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { pageOf } from '../../lib/pagination.js';
 import { createNotification } from '../notifications/service.js';
+import { findUserById } from '../users/service.js';
 import type { Correspondent, InboxRow, MessageSchema } from './schemas.js';
 
 type MessageDto = Static<typeof MessageSchema>;
@@ -40,11 +41,12 @@ const toMessageDto = (row: MessageRow): MessageDto => ({
   read: row.read_at !== null,
 });
 
-/** An active user as a conversation shows them; undefined when there is none. */
+/** An active user as a conversation shows them; undefined when there is none (a cached read: db/read-cache.ts). */
 export async function findCorrespondent(db: Db, userId: string): Promise<CorrespondentDto | undefined> {
-  const [row] = rowsOf<{ id: string; username: string; first_name: string; last_name: string; profile_image: string }>(await db.execute(sql`
-    select id, username, first_name, last_name, profile_image from users where id = ${userId} and status = 'active'`));
-  return row && { _id: row.id, username: row.username, firstName: row.first_name, lastName: row.last_name, profileImage: row.profile_image };
+  const user = await findUserById(db, userId);
+  return user?.status === 'active'
+    ? { _id: user.id, username: user.username, firstName: user.firstName, lastName: user.lastName, profileImage: user.profileImage }
+    : undefined;
 }
 
 /** The inbox: one row per conversation (with an active user), the latest first, at most 100. */
