@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { companions, companionsNone, companionsWhenOff, tripsAnswers } from '@mocks/fixtures/trips';
 import { demoUser } from '@mocks/fixtures/users';
 import { answerOk } from '@mocks/handlers/answer';
@@ -96,7 +96,11 @@ it("keeps 'Coming Soon!' when no one's trip overlaps yet", async () => {
 
 it('shows a spinner while loading, and offers to try again when the list cannot be loaded', async () => {
   storeLogin();
-  server.use(http.get(tripsAnswers.companions.path, () => HttpResponse.json({}, { status: 500 }), { once: true }));
+  // The failure waits, so the spinner is there to be seen however fast the machine is.
+  server.use(http.get(tripsAnswers.companions.path, async () => {
+    await delay(300);
+    return HttpResponse.json({}, { status: 500 });
+  }, { once: true }));
   const { user } = renderWithProviders('/companions');
   expect(await screen.findByRole('status', { name: 'Loading companions' })).toBeInTheDocument();
   expect(await screen.findByRole('heading', { level: 1, name: 'Could not load companions' })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { goaTrip, hampiTrip, manaliTrip, tripsAnswers } from '@mocks/fixtures/trips';
 import { answerError, answerOk } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
@@ -63,7 +63,11 @@ describe('My trips', () => {
   });
 
   it("shows a spinner while loading, then an empty state with '+ Plan a trip' when there are no trips", async () => {
-    server.use(answerOk(tripsAnswers.listTrips, { success: true, data: { upcoming: [], past: [] } }));
+    // The answer waits, so the spinner is there to be seen however fast the machine is.
+    server.use(http.get(tripsAnswers.listTrips.path, async () => {
+      await delay(300);
+      return HttpResponse.json({ success: true, data: { upcoming: [], past: [] } });
+    }));
     storeLogin();
     renderWithProviders('/trips');
     expect(await screen.findByRole('status', { name: 'Loading your trips' })).toBeInTheDocument();
