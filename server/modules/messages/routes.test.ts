@@ -4,6 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { messages, notifications } from '../../db/schema.js';
 import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
 import { bearer, signUp } from '../../test/fixtures.js';
+import { storeMessage } from './service.js';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
@@ -91,6 +92,36 @@ describe('sending and reading', () => {
     // A third user sees none of it.
     const c = await signUp(t.app);
     expect((await get(c, `/api/messages/${b.id}`)).json().messages).toEqual([]);
+  });
+
+  it('many sent at once are stored together (group commit): each answered once, in order per sender, one notification per sender', async () => {
+    const [a, b, c] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
+    const toC = await openSocket(url, c.token);
+    const got = collect(toC, 'new-message');
+    // Sent without waiting: the first goes alone, the rest wait for it and go in later batches.
+    const sends = Array.from({ length: 30 }, (_, i) => send(i % 2 ? a : b, c.id, `${i % 2 ? 'a' : 'b'}${i}`));
+    const answers = await Promise.all(sends);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(30).fill(201));
+    const sent = answers.map((answer) => answer.json().message as { _id: string; content: string; createdAt: string });
+    expect(sent.map((message) => message.content)).toEqual(Array.from({ length: 30 }, (_, i) => `${i % 2 ? 'a' : 'b'}${i}`));
+    expect(new Set(sent.map((message) => message._id)).size).toBe(30);
+    // Each conversation holds each of its messages once.
+    for (const [from, letter] of [[a, 'a'], [b, 'b']] as const) {
+      const shown = (await get(c, `/api/messages/${from.id}`)).json().messages.map((m: { content: string }) => m.content);
+      expect([...shown].sort()).toEqual(sent.filter((message) => message.content.startsWith(letter)).map((message) => message.content).sort());
+    }
+    await waitUntil(() => got.length === 30);
+    expect(new Set(got.map((message) => (message as { _id: string })._id)).size).toBe(30);
+    expect(await t.db.$count(notifications, and(eq(notifications.userId, c.id), eq(notifications.title, 'New message')))).toBe(2);
+  });
+
+  it('messages stored in one batch keep the order they were handed in', async () => {
+    const [a, b] = [await signUp(t.app), await signUp(t.app)];
+    // Handed in together: the first goes alone, the other nine in one batch behind it.
+    const stored = await Promise.all(Array.from({ length: 10 }, (_, i) => storeMessage(t.db, a.id, b.id, `m${i}`)));
+    expect(stored.map((message) => message.content)).toEqual(Array.from({ length: 10 }, (_, i) => `m${i}`));
+    const shown = (await get(b, `/api/messages/${a.id}`)).json().messages.map((m: { content: string }) => m.content);
+    expect(shown).toEqual(Array.from({ length: 10 }, (_, i) => `m${i}`));
   });
 
   it('refuses empty, too long and control-character messages, messages to oneself or nobody, and visitors', async () => {

@@ -11,13 +11,18 @@ export const WELCOME_NOTIFICATION = {
  * Tells the user something, unless an unread notification already says exactly that: liking and
  * unliking ten times, or following and unfollowing, tells the owner once, not ten times.
  */
-export async function createNotification(db: Db, userId: string, content: { title: string; body: string }) {
+export function createNotification(db: Db, userId: string, content: { title: string; body: string }) {
+  return createNotifications(db, [{ userId, ...content }]);
+}
+
+/** `createNotification` for several at once, in one statement (a batch saying one thing twice tells it once). */
+export async function createNotifications(db: Db, list: { userId: string; title: string; body: string }[]) {
+  const values = list.map(({ userId, title, body }) => sql`(${userId}::uuid, ${title}, ${body})`);
   await db.execute(sql`
     insert into notifications (user_id, title, body)
-    select ${userId}, ${content.title}, ${content.body}
+    select distinct v.user_id, v.title, v.body from (values ${sql.join(values, sql`, `)}) as v (user_id, title, body)
     where not exists (
-      select 1 from notifications
-      where user_id = ${userId} and title = ${content.title} and body = ${content.body} and not read
+      select 1 from notifications n where n.user_id = v.user_id and n.title = v.title and n.body = v.body and not n.read
     )`);
 }
 

@@ -1,0 +1,79 @@
+import { groupCommit } from './group-commit.js';
+
+/** A write that records each batch and waits for `release()` (which lets every waiting write answer). */
+function recordingWrite(fail: (item: string) => boolean = () => false) {
+  const batches: string[][] = [];
+  let waiting: (() => void)[] = [];
+  const write = async (items: string[]) => {
+    batches.push(items);
+    await new Promise<void>((resolve) => waiting.push(resolve));
+    if (items.some(fail)) throw new Error(`cannot write ${items.join(',')}`);
+    return items.map((item) => item.toUpperCase());
+  };
+  const release = () => {
+    const now = waiting;
+    waiting = [];
+    now.forEach((resolve) => resolve());
+  };
+  return { batches, write, release };
+}
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('group commit', () => {
+  it('an item handed in while nothing is written goes at the end of the turn, with the others handed in during it', async () => {
+    const { batches, write, release } = recordingWrite();
+    const store = groupCommit(write);
+    const stored = [store('a'), store('b')];
+    expect(batches).toEqual([]);
+    await settle();
+    expect(batches).toEqual([['a', 'b']]);
+    release();
+    await expect(Promise.all(stored)).resolves.toEqual(['A', 'B']);
+    // Quiet again: the next goes alone.
+    const alone = store('c');
+    await settle();
+    expect(batches).toEqual([['a', 'b'], ['c']]);
+    release();
+    await expect(alone).resolves.toBe('C');
+  });
+
+  it('items handed in during a write go together in the next batch, in order, at most maxBatch at a time', async () => {
+    const { batches, write, release } = recordingWrite();
+    const store = groupCommit(write, { maxBatch: 3 });
+    const first = store('a');
+    await settle();
+    const results = [first, ...['b', 'c', 'd', 'e', 'f'].map(store)];
+    expect(batches).toEqual([['a']]);
+    for (let i = 0; i < 3; i++) {
+      release();
+      await settle();
+    }
+    expect(batches).toEqual([['a'], ['b', 'c', 'd'], ['e', 'f']]);
+    await expect(Promise.all(results)).resolves.toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+  });
+
+  it('when a batch fails, each item is written again alone: only the bad one fails', async () => {
+    const { batches, write, release } = recordingWrite((item) => item === 'bad');
+    const store = groupCommit(write);
+    const first = store('a');
+    await settle();
+    const results = ['b', 'bad', 'c'].map((item) => store(item).then((value) => ({ value }), (error: Error) => ({ error: error.message })));
+    for (let i = 0; i < 3; i++) {
+      release();
+      await settle();
+    }
+    await expect(first).resolves.toBe('A');
+    expect(await Promise.all(results)).toEqual([{ value: 'B' }, { error: 'cannot write bad' }, { value: 'C' }]);
+    expect(batches.slice(0, 2)).toEqual([['a'], ['b', 'bad', 'c']]);
+    expect(batches.slice(2).sort()).toEqual([['b'], ['bad'], ['c']]);
+  });
+
+  it('a write answering the wrong number of results fails its whole batch, and the next batch still goes', async () => {
+    let calls = 0;
+    const store = groupCommit(async (items: string[]) => (++calls === 2 ? [] : items));
+    await expect(store('a')).resolves.toBe('a');
+    const all = ['b', 'c', 'd'].map((item) => store(item).catch((error: Error) => error.message));
+    expect(await Promise.all(all)).toEqual(Array(3).fill('group commit: 0 results for 3 items'));
+    await expect(store('e')).resolves.toBe('e');
+  });
+});
