@@ -52,9 +52,9 @@ describe('group commit', () => {
     await expect(Promise.all(results)).resolves.toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
   });
 
-  it('when a batch fails, each item is written again alone: only the bad one fails', async () => {
+  it('when a batch fails because of an item, each item is written again alone: only the bad one fails', async () => {
     const { batches, write, release } = recordingWrite((item) => item === 'bad');
-    const store = groupCommit(write);
+    const store = groupCommit(write, { isItemError: () => true });
     const first = store('a');
     await settle();
     const results = ['b', 'bad', 'c'].map((item) => store(item).then((value) => ({ value }), (error: Error) => ({ error: error.message })));
@@ -66,6 +66,25 @@ describe('group commit', () => {
     expect(await Promise.all(results)).toEqual([{ value: 'B' }, { error: 'cannot write bad' }, { value: 'C' }]);
     expect(batches.slice(0, 2)).toEqual([['a'], ['b', 'bad', 'c']]);
     expect(batches.slice(2).sort()).toEqual([['b'], ['bad'], ['c']]);
+  });
+
+  it("items are written again alone only after an item's fault: a Postgres data or integrity error, not a lost connection", async () => {
+    const writes: string[][] = [];
+    const failing = (error: Error) => groupCommit(async (items: string[]) => {
+      writes.push(items);
+      if (items.length > 1) throw error;
+      return items;
+    });
+    const handIn = async (store: (item: string) => Promise<string>) => {
+      writes.length = 0;
+      return Promise.all(['a', 'b'].map((item) => store(item).catch((error: Error) => error.message)));
+    };
+    const violation = Object.assign(new Error('check violation'), { code: '23514' });
+    expect(await handIn(failing(new Error('query failed', { cause: violation })))).toEqual(['a', 'b']);
+    expect(writes).toEqual([['a', 'b'], ['a'], ['b']]);
+    const lost = Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' });
+    expect(await handIn(failing(lost))).toEqual(['Connection terminated unexpectedly', 'Connection terminated unexpectedly']);
+    expect(writes).toEqual([['a', 'b']]);
   });
 
   it('a write answering the wrong number of results fails its whole batch, and the next batch still goes', async () => {

@@ -1,3 +1,8 @@
+import { pgErrorCode } from './db-errors.js';
+
+// SQLSTATE classes 22 (data exception) and 23 (integrity constraint violation): an item's fault.
+const itemError = (error: unknown) => /^2[23]/.test(pgErrorCode(error) ?? '');
+
 /**
  * Group commit: `write` stores a batch of items in one statement. Items handed in during one turn of
  * the event loop, and those handed in while a batch is being written, go together in the next batch,
@@ -7,10 +12,15 @@
  * message costs about a tenth as much in a batch of ten on PGlite); when the server is quiet an
  * item waits only for the end of the current turn.
  *
- * `write` answers one result per item, in the items' order. When a batch fails, each of its items
- * is written again alone, so one bad item fails only its own caller.
+ * `write` answers one result per item, in the items' order. When a batch fails because of what an
+ * item holds (`isItemError`: by default, Postgres's data and integrity errors), each of its items is
+ * written again alone, so one bad item fails only its own caller; any other failure (a lost
+ * connection: the batch may have been committed) fails the whole batch, never writing an item twice.
  */
-export function groupCommit<I, R>(write: (items: I[]) => Promise<R[]>, { maxBatch = 100 } = {}): (item: I) => Promise<R> {
+export function groupCommit<I, R>(
+  write: (items: I[]) => Promise<R[]>,
+  { maxBatch = 100, isItemError = itemError }: { maxBatch?: number; isItemError?: (error: unknown) => boolean } = {},
+): (item: I) => Promise<R> {
   interface Waiting { item: I; resolve: (result: R) => void; reject: (error: unknown) => void }
   const queue: Waiting[] = [];
   let writing = false;
@@ -34,8 +44,9 @@ export function groupCommit<I, R>(write: (items: I[]) => Promise<R[]>, { maxBatc
       let results: R[] | undefined;
       try {
         results = await write(batch.map((waiting) => waiting.item));
-      } catch {
-        await Promise.all(batch.map(writeAlone));
+      } catch (error) {
+        if (isItemError(error)) await Promise.all(batch.map(writeAlone));
+        else for (const waiting of batch) waiting.reject(error);
         continue;
       }
       if (results.length !== batch.length) {
