@@ -2,6 +2,7 @@
 // (same plugins, hooks, database and logging), plus the baseline the figures are compared with,
 // a hello route on that same app. Configured from the environment like `npm start`; prints
 // `listening <url>` once /api/ready answers 200.
+import { randomInt } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,12 +39,13 @@ app.post<{ Querystring: { rows: string } }>('/bench/rows', { config: { access: '
 });
 // Signed-in travellers for bench/realtime.mjs: `count` users made in the database at once (no
 // argon2 hash to pay for: they never log in with a password) and a session token for each.
-let travellers = 0;
+// Numbered from a random start, so a second run on the same PostgreSQL database makes new users.
+let travellers = randomInt(100_000) * 10_000;
 app.post<{ Querystring: { count: string } }>('/bench/travellers', { config: { access: 'public', rateLimit: false } }, async (request) => {
   const count = Math.min(5_000, Number(request.query.count) || 0);
   const rows = Array.from({ length: count }, (_, i) => {
     const n = travellers + i;
-    return { firstName: 'Bench', lastName: `Traveller ${n}`, username: `bench_${n}`, email: `bench.${n}@example.net`, contactNumber: `+1${String(5550000000 + n)}`, passwordHash: '!' };
+    return { firstName: 'Bench', lastName: `Traveller ${n}`, username: `bench_${n}`, email: `bench.${n}@example.net`, contactNumber: `+1${String(5_000_000_000 + n)}`, passwordHash: '!' };
   });
   travellers += count;
   const made = await database.db.insert(users).values(rows).returning({ id: users.id });

@@ -98,7 +98,7 @@ describe('sending and reading', () => {
     const [a, b, c] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
     const toC = await openSocket(url, c.token);
     const got = collect(toC, 'new-message');
-    // Sent without waiting: the first goes alone, the rest wait for it and go in later batches.
+    // Sent without waiting: they reach the store together and go in a few batches.
     const sends = Array.from({ length: 30 }, (_, i) => send(i % 2 ? a : b, c.id, `${i % 2 ? 'a' : 'b'}${i}`));
     const answers = await Promise.all(sends);
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(30).fill(201));
@@ -117,7 +117,7 @@ describe('sending and reading', () => {
 
   it('messages stored in one batch keep the order they were handed in', async () => {
     const [a, b] = [await signUp(t.app), await signUp(t.app)];
-    // Handed in together: the first goes alone, the other nine in one batch behind it.
+    // Handed in in one turn of the event loop: one batch.
     const stored = await Promise.all(Array.from({ length: 10 }, (_, i) => storeMessage(t.db, a.id, b.id, `m${i}`)));
     expect(stored.map((message) => message.content)).toEqual(Array.from({ length: 10 }, (_, i) => `m${i}`));
     const shown = (await get(b, `/api/messages/${a.id}`)).json().messages.map((m: { content: string }) => m.content);

@@ -126,8 +126,8 @@ async function notifyMessages(db: Db, batch: MessageDto[]): Promise<void[]> {
   return batch.map(() => undefined);
 }
 
-// Messages come many a second on a busy server: those sent while a write runs are stored together
-// by the next (lib/group-commit.ts), one writer per database.
+// Messages come many a second on a busy server: those sent in one turn of the event loop, or while
+// a write runs, are stored together (lib/group-commit.ts), one writer per database.
 const writers = new WeakMap<Db, { store: (item: Outgoing) => Promise<MessageDto>; notify: (message: MessageDto) => Promise<void> }>();
 const writersOf = (db: Db) => {
   let found = writers.get(db);
