@@ -9,7 +9,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 45_000,
+  // A guard against a hung journey, not a speed check: the longest journeys (two travellers, several
+  // pages, uploads) took 37 to 47 s on a slow 2-core CI machine, so 45 s cut one off mid-way.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
