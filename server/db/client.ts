@@ -73,13 +73,17 @@ const isRead = (query: string) => /^\s*select\b/i.test(query);
  */
 export const UNCACHED_TABLES: ReadonlySet<string> = new Set(['messages', 'notifications']);
 
-// The tables a statement writes (`on conflict do update` names no table, and is not one).
-const writeTargets = /\b(?<!\bdo\s+)(?:insert\s+into|update|delete\s+from)\s+"?(\w+)"?/gi;
+// The tables a statement writes (`on conflict do update` names no table, and is not one); a quoted
+// name keeps its case, an unquoted one is folded as Postgres folds it.
+const writeTargets = /\b(?<!\bdo\s+)(?:insert\s+into|update|delete\s+from)\s+(?:"([^"]+)"|(\w+))/gi;
+// Statements that write without those words.
+const otherWrites = /\b(?:merge|copy|call|truncate)\b/i;
 
 /** A plain SELECT, or a statement writing only tables no cache reads (anything unrecognised counts as a write). */
 export function leavesCaches(query: string): boolean {
   if (isRead(query)) return true;
-  const targets = Array.from(query.matchAll(writeTargets), (match) => match[1].toLowerCase());
+  if (otherWrites.test(query)) return false;
+  const targets = Array.from(query.matchAll(writeTargets), ([, quoted, bare]) => quoted ?? bare.toLowerCase());
   return targets.length > 0 && targets.every((table) => UNCACHED_TABLES.has(table));
 }
 

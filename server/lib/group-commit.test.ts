@@ -58,14 +58,14 @@ describe('group commit', () => {
     const first = store('a');
     await settle();
     const results = ['b', 'bad', 'c'].map((item) => store(item).then((value) => ({ value }), (error: Error) => ({ error: error.message })));
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       release();
       await settle();
     }
     await expect(first).resolves.toBe('A');
     expect(await Promise.all(results)).toEqual([{ value: 'B' }, { error: 'cannot write bad' }, { value: 'C' }]);
-    expect(batches.slice(0, 2)).toEqual([['a'], ['b', 'bad', 'c']]);
-    expect(batches.slice(2).sort()).toEqual([['b'], ['bad'], ['c']]);
+    // Written again one at a time, in the order they came.
+    expect(batches).toEqual([['a'], ['b', 'bad', 'c'], ['b'], ['bad'], ['c']]);
   });
 
   it("items are written again alone only after an item's fault: a Postgres data or integrity error, not a lost connection", async () => {
@@ -85,6 +85,17 @@ describe('group commit', () => {
     const lost = Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' });
     expect(await handIn(failing(lost))).toEqual(['Connection terminated unexpectedly', 'Connection terminated unexpectedly']);
     expect(writes).toEqual([['a', 'b']]);
+  });
+
+  it('a write that throws outside its statement, or answers no array, fails its batch and the next one still goes', async () => {
+    let calls = 0;
+    const store = groupCommit(async (items: string[]) => (++calls === 1 ? (undefined as unknown as string[]) : items), {
+      isItemError: () => {
+        throw new Error('never asked');
+      },
+    });
+    await expect(store('a')).rejects.toThrow('group commit: no results for 1 items');
+    await expect(store('b')).resolves.toBe('b');
   });
 
   it('a write answering the wrong number of results fails its whole batch, and the next batch still goes', async () => {

@@ -25,38 +25,45 @@ export function groupCommit<I, R>(
   const queue: Waiting[] = [];
   let writing = false;
 
-  const writeAlone = async (waiting: Waiting) => {
-    try {
-      const [result] = await write([waiting.item]);
-      waiting.resolve(result);
-    } catch (error) {
-      waiting.reject(error);
+  const settle = (batch: Waiting[], results: R[]) => {
+    if (!Array.isArray(results) || results.length !== batch.length) {
+      throw new Error(`group commit: ${Array.isArray(results) ? results.length : 'no'} results for ${batch.length} items`);
     }
+    batch.forEach((waiting, index) => waiting.resolve(results[index]));
   };
 
-  async function drain() {
-    while (queue.length > 0) {
-      const batch = queue.splice(0, maxBatch);
-      if (batch.length === 1) {
-        await writeAlone(batch[0]);
-        continue;
+  async function writeBatch(batch: Waiting[]) {
+    let results: R[];
+    try {
+      results = await write(batch.map((waiting) => waiting.item));
+    } catch (error) {
+      if (batch.length === 1 || !isItemError(error)) throw error;
+      // One at a time, in order: a sender's messages keep their order.
+      for (const waiting of batch) {
+        try {
+          settle([waiting], await write([waiting.item]));
+        } catch (itemError) {
+          waiting.reject(itemError);
+        }
       }
-      let results: R[] | undefined;
-      try {
-        results = await write(batch.map((waiting) => waiting.item));
-      } catch (error) {
-        if (isItemError(error)) await Promise.all(batch.map(writeAlone));
-        else for (const waiting of batch) waiting.reject(error);
-        continue;
-      }
-      if (results.length !== batch.length) {
-        const error = new Error(`group commit: ${results.length} results for ${batch.length} items`);
-        for (const waiting of batch) waiting.reject(error);
-        continue;
-      }
-      batch.forEach((waiting, index) => waiting.resolve(results[index]));
+      return;
     }
-    writing = false;
+    settle(batch, results);
+  }
+
+  async function drain() {
+    try {
+      while (queue.length > 0) {
+        const batch = queue.splice(0, maxBatch);
+        try {
+          await writeBatch(batch);
+        } catch (error) {
+          for (const waiting of batch) waiting.reject(error); // a promise already settled stays as it was
+        }
+      }
+    } finally {
+      writing = false;
+    }
   }
 
   return (item) => new Promise<R>((resolve, reject) => {

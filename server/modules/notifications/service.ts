@@ -17,6 +17,7 @@ export function createNotification(db: Db, userId: string, content: { title: str
 
 /** `createNotification` for several at once, in one statement (a batch saying one thing twice tells it once). */
 export async function createNotifications(db: Db, list: { userId: string; title: string; body: string }[]) {
+  if (list.length === 0) return;
   const values = list.map(({ userId, title, body }) => sql`(${userId}::uuid, ${title}, ${body})`);
   await db.execute(sql`
     insert into notifications (user_id, title, body)
