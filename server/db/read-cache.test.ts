@@ -106,22 +106,30 @@ describe('reads cached until the next write', () => {
     expect(loads).toBe(2);
   });
 
-  it('tells the statements that leave the caches from the ones that may change them', () => {
-    expect(leavesCaches('select * from users')).toBe(true);
-    expect(leavesCaches('insert into "messages" ("sender_id") values ($1)')).toBe(true);
-    expect(leavesCaches('update "notifications" set "read" = $1 where "user_id" = $2 returning "id"')).toBe(true);
+  it.each([
+    'select * from users',
+    'insert into "messages" ("sender_id") values ($1)',
+    'update "notifications" set "read" = $1 where "user_id" = $2 returning "id"',
     // `do update` names no table; the upsert writes notifications only.
-    expect(leavesCaches('insert into notifications (user_id) values ($1) on conflict (id) do update set read = false')).toBe(true);
-    expect(leavesCaches('insert into "users" ("username") values ($1)')).toBe(false);
-    expect(leavesCaches('update "sessions" set "revoked_at" = now()')).toBe(false);
-    expect(leavesCaches('with m as (insert into messages default values returning *) delete from likes')).toBe(false);
-    // Nothing recognised: counted as a write.
-    expect(leavesCaches('begin')).toBe(false);
-    expect(leavesCaches('truncate messages')).toBe(false);
-    expect(leavesCaches('with m as (insert into messages default values returning *) merge into users u using m on false when not matched then do nothing')).toBe(false);
-    expect(leavesCaches('insert into "Messages" default values')).toBe(false);
-    expect(leavesCaches('insert into MESSAGES default values')).toBe(true);
-    expect(leavesCaches('with x as (select 1) select * from x')).toBe(false);
+    'insert into notifications (user_id) values ($1) on conflict (id) do update set read = false',
+    'insert into MESSAGES default values',
+  ])('leaves the caches standing: %s', (statement) => {
+    expect(leavesCaches(statement)).toBe(true);
+  });
+
+  it.each([
+    'insert into "users" ("username") values ($1)',
+    'update "sessions" set "revoked_at" = now()',
+    'with m as (insert into messages default values returning *) delete from likes',
+    // Nothing recognised, or a write without insert, update or delete: counted as a write.
+    'begin',
+    'truncate messages',
+    'with m as (insert into messages default values returning *) merge into users u using m on false when not matched then do nothing',
+    'with x as (select 1) select * from x',
+    // A quoted name keeps its case: another table.
+    'insert into "Messages" default values',
+  ])('may change a cached read: %s', (statement) => {
+    expect(leavesCaches(statement)).toBe(false);
   });
 
   it('a value read while a write ran is not kept', async () => {
