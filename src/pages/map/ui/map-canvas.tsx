@@ -11,6 +11,7 @@ import { DEFAULT_ZOOM } from '../config/map';
 import type { Point } from '../lib/geometry';
 import type { FoundRoute } from '../model/route-service';
 import type { NavigationState } from '../model/use-navigation';
+import { mapLoading } from './map-loading';
 import { PointsLayer } from './points-layer';
 
 // Leaflet guesses its marker images' path from its CSS, which a bundler moves: name them instead.
@@ -42,6 +43,27 @@ export interface MapCanvasProps {
 export default function MapCanvas({ satellite, route, navigation, showPoints, onMap }: MapCanvasProps) {
   const config = getAppConfig();
   const [map, setMap] = useState<L.Map | null>(null);
+  // Three steps, each in a task of its own, so that none holds a phone's main thread for long: the
+  // map's box is painted (still with the spinner), then Leaflet makes the map in it, then the tiles
+  // and the points layer are added.
+  const [step, setStep] = useState<'box' | 'map' | 'layers'>('box');
+  useEffect(() => {
+    if (step === 'box') {
+      let timer = 0;
+      const frame = requestAnimationFrame(() => {
+        timer = window.setTimeout(() => setStep('map'), 0);
+      });
+      return () => {
+        cancelAnimationFrame(frame);
+        window.clearTimeout(timer);
+      };
+    }
+    if (step === 'map' && map) {
+      const timer = window.setTimeout(() => setStep('layers'), 0);
+      return () => window.clearTimeout(timer);
+    }
+    return undefined;
+  }, [step, map]);
   useEffect(() => {
     onMap(map);
     return () => onMap(null);
@@ -63,18 +85,19 @@ export default function MapCanvas({ satellite, route, navigation, showPoints, on
 
   const arrow = useMemo(() => arrowIcon(navigation.heading), [navigation.heading]);
 
+  if (step === 'box') return mapLoading;
   return (
     <MapContainer ref={setMap} center={[config.mapCenter.latitude, config.mapCenter.longitude]} zoom={DEFAULT_ZOOM} className="map-canvas__map">
-      {satellite ? (
+      {step === 'layers' && (satellite ? (
         <TileLayer key="satellite" url={config.satelliteTileUrl} attribution={config.satelliteTileAttribution} />
       ) : (
         <TileLayer key="map" url={config.tileUrl} attribution={config.tileAttribution} />
-      )}
+      ))}
       {route && <Marker position={route.path[0] ?? route.to} title="Start point" alt="Start point" />}
       {route && <Marker position={route.to} title="Destination" alt="Destination" />}
       {navigation.trail.length > 1 && <Polyline positions={navigation.trail} className="map-trail" pathOptions={{ color: '#e8590c', weight: 5 }} />}
       {navigation.position && <Marker position={navigation.position} icon={arrow} title="Your position" keyboard={false} interactive={false} />}
-      {showPoints && <PointsLayer />}
+      {step === 'layers' && showPoints && <PointsLayer />}
     </MapContainer>
   );
 }

@@ -7,7 +7,6 @@ import { Button } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { PlaceField } from '@/shared/ui/place-field';
-import { Spinner } from '@/shared/ui/spinner';
 import {
   DEFAULT_ZOOM, MAP_MESSAGES, MAP_POSITION_OPTIONS, OSRM_PROFILES, TRANSIT_PROFILE, TRAVEL_MODES, locationErrorReason,
   type MapNotice, type TravelMode,
@@ -15,17 +14,20 @@ import {
 import { formatDistance, formatDuration, type Point } from '../lib/geometry';
 import { routeServiceUrl, type FoundRoute } from '../model/route-service';
 import { useNavigation } from '../model/use-navigation';
+import { mapLoading } from './map-loading';
 import './map-page.css';
 
 // Leaflet, react-leaflet and the routing machine load beside the panel, in chunks of their own: the
 // panel shows at once, and nothing else in the app (the Location page in this slice either) loads them.
-const MapCanvas = lazy(() => import('./map-canvas'));
+// Leaflet itself is run first, and the rest of the map's code in a later task, so that neither holds
+// a phone's main thread for long.
+const MapCanvas = lazy(() =>
+  import('leaflet')
+    // Reading the export runs the module (webpack runs a CommonJS module when it is first used).
+    .then((leaflet) => leaflet.default.version)
+    .then(() => new Promise((resolve) => window.setTimeout(resolve, 0)))
+    .then(() => import('./map-canvas')));
 const loadRouting = () => import('../model/routing');
-const mapLoading = (
-  <div className="map-canvas__map map-canvas__loading">
-    <Spinner label="Loading the map" />
-  </div>
-);
 
 interface PlaceInput {
   text: string;
