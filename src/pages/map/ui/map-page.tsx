@@ -23,8 +23,6 @@ import './map-page.css';
 // a phone's main thread for long.
 const MapCanvas = lazy(() =>
   import('leaflet')
-    // Reading the export runs the module (webpack runs a CommonJS module when it is first used).
-    .then((leaflet) => leaflet.default.version)
     .then(() => new Promise((resolve) => window.setTimeout(resolve, 0)))
     .then(() => import('./map-canvas')));
 const loadRouting = () => import('../model/routing');
