@@ -50,6 +50,11 @@ export function startServer(databaseUrl, { bundle } = {}) {
   else delete env.DATABASE_URL;
   const args = bundle ? [bundle] : ['--import', 'tsx', 'bench/api-server.ts'];
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // However the bench ends (a thrown error too), its server goes with it: a stop that did not
+  // finish, or none at all, once left a server running on after the bench.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.removeListener('exit', killOnExit));
   let output = '';
   const url = new Promise((resolve, reject) => {
     const read = (chunk) => {
