@@ -21,6 +21,11 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     reducer: rootReducer,
     preloadedState: { session: stored.session, ...preloadedState },
     middleware: (getDefault) => getDefault().prepend(persistence.middleware).concat(baseApi.middleware),
+    // RTK Query marks its own actions, optimistic patches included, for batched notice. The default
+    // ('raf') tells the screens a frame later, so a ticked controlled checkbox flicked back unticked
+    // for that frame (React restores it to the old value after the event); 'tick' still batches the
+    // actions of one task but tells the screens before anything is painted.
+    enhancers: (getDefault) => getDefault({ autoBatch: { type: 'tick' } }),
     devTools: process.env.NODE_ENV !== 'production',
   });
   const hydrate = !preloadedState?.session && stored.user ? hydrateSessionUser(stored.user) : null;

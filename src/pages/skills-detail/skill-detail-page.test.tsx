@@ -12,8 +12,19 @@ const { contact: _contact, email: _email, ...visitorSkill } = droneSkill;
 const visitorOwner = { _id: droneSkill.user._id, firstName: droneSkill.user.firstName, lastName: droneSkill.user.lastName };
 
 it('shows a spinner, then the carousel, title, owner, category, portfolio and address', async () => {
+  let answer: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  server.use(
+    http.get(skillsAnswers.getSkill.path, async () => {
+      await answered;
+      return HttpResponse.json(skillsAnswers.getSkill.ok);
+    }),
+  );
   renderWithProviders(path);
   expect(await screen.findByRole('status', { name: 'Loading skill' })).toBeInTheDocument();
+  answer();
   expect(await screen.findByRole('heading', { name: droneSkill.title, level: 1 })).toBeInTheDocument();
   expect(screen.getByRole('region', { name: `${droneSkill.title} images` })).toBeInTheDocument();
   expect(screen.getByText(`${droneSkill.user.firstName} ${droneSkill.user.lastName}`)).toBeInTheDocument();
