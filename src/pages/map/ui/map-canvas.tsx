@@ -4,14 +4,15 @@ import Line from 'leaflet-routing-machine/src/line.js';
 import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
 import markerIcon from 'leaflet/dist/images/marker-icon.png';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png';
-import { useEffect, useMemo, useState } from 'react';
-import { MapContainer, Marker, Polyline, TileLayer } from 'react-leaflet';
+import { createLeafletContext, LeafletContext, type LeafletContextInterface } from '@react-leaflet/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Marker, Polyline, TileLayer } from 'react-leaflet';
 import { getAppConfig } from '@/shared/config';
 import { DEFAULT_ZOOM } from '../config/map';
 import type { Point } from '../lib/geometry';
 import type { FoundRoute } from '../model/route-service';
 import type { NavigationState } from '../model/use-navigation';
-import { mapLoading } from './map-loading';
+import { MapLoadingVeil } from './map-loading';
 import { PointsLayer } from './points-layer';
 
 // Leaflet guesses its marker images' path from its CSS, which a bundler moves: name them instead.
@@ -42,28 +43,33 @@ export interface MapCanvasProps {
  */
 export default function MapCanvas({ satellite, route, navigation, showPoints, onMap }: MapCanvasProps) {
   const config = getAppConfig();
-  const [map, setMap] = useState<L.Map | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const [context, setContext] = useState<LeafletContextInterface | null>(null);
+  const map = context?.map ?? null;
   // Three steps, each in a task of its own, so that none holds a phone's main thread for long: the
-  // map's box is painted (still with the spinner), then Leaflet makes the map in it, then the tiles
-  // and the points layer are added.
-  const [step, setStep] = useState<'box' | 'map' | 'layers'>('box');
+  // map's box is painted (with the spinner over it); Leaflet then makes the map in that box, whose
+  // layout is by then clean, so measuring it costs little; then the tiles and the points layer are
+  // added and the spinner goes.
+  const [layers, setLayers] = useState(false);
   useEffect(() => {
-    if (step === 'box') {
-      let timer = 0;
-      const frame = requestAnimationFrame(() => {
-        timer = window.setTimeout(() => setStep('map'), 0);
-      });
-      return () => {
-        cancelAnimationFrame(frame);
-        window.clearTimeout(timer);
-      };
-    }
-    if (step === 'map' && map) {
-      const timer = window.setTimeout(() => setStep('layers'), 0);
-      return () => window.clearTimeout(timer);
-    }
-    return undefined;
-  }, [step, map]);
+    const node = box.current;
+    if (!node) return undefined;
+    let made: L.Map | null = null;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => {
+        made = new L.Map(node, { center: [config.mapCenter.latitude, config.mapCenter.longitude], zoom: DEFAULT_ZOOM });
+        setContext(createLeafletContext(made));
+        timer = window.setTimeout(() => setLayers(true), 0);
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+      made?.remove();
+      setContext(null);
+    };
+  }, [config.mapCenter.latitude, config.mapCenter.longitude]);
   useEffect(() => {
     onMap(map);
     return () => onMap(null);
@@ -85,19 +91,23 @@ export default function MapCanvas({ satellite, route, navigation, showPoints, on
 
   const arrow = useMemo(() => arrowIcon(navigation.heading), [navigation.heading]);
 
-  if (step === 'box') return mapLoading;
   return (
-    <MapContainer ref={setMap} center={[config.mapCenter.latitude, config.mapCenter.longitude]} zoom={DEFAULT_ZOOM} className="map-canvas__map">
-      {step === 'layers' && (satellite ? (
-        <TileLayer key="satellite" url={config.satelliteTileUrl} attribution={config.satelliteTileAttribution} />
-      ) : (
-        <TileLayer key="map" url={config.tileUrl} attribution={config.tileAttribution} />
-      ))}
-      {route && <Marker position={route.path[0] ?? route.to} title="Start point" alt="Start point" />}
-      {route && <Marker position={route.to} title="Destination" alt="Destination" />}
-      {navigation.trail.length > 1 && <Polyline positions={navigation.trail} className="map-trail" pathOptions={{ color: '#e8590c', weight: 5 }} />}
-      {navigation.position && <Marker position={navigation.position} icon={arrow} title="Your position" keyboard={false} interactive={false} />}
-      {step === 'layers' && showPoints && <PointsLayer />}
-    </MapContainer>
+    <div ref={box} className="map-canvas__map">
+      {!layers && <MapLoadingVeil />}
+      {context && (
+        <LeafletContext value={context}>
+          {layers && (satellite ? (
+            <TileLayer key="satellite" url={config.satelliteTileUrl} attribution={config.satelliteTileAttribution} />
+          ) : (
+            <TileLayer key="map" url={config.tileUrl} attribution={config.tileAttribution} />
+          ))}
+          {route && <Marker position={route.path[0] ?? route.to} title="Start point" alt="Start point" />}
+          {route && <Marker position={route.to} title="Destination" alt="Destination" />}
+          {navigation.trail.length > 1 && <Polyline positions={navigation.trail} className="map-trail" pathOptions={{ color: '#e8590c', weight: 5 }} />}
+          {navigation.position && <Marker position={navigation.position} icon={arrow} title="Your position" keyboard={false} interactive={false} />}
+          {layers && showPoints && <PointsLayer />}
+        </LeafletContext>
+      )}
+    </div>
   );
 }

@@ -6,3 +6,12 @@ export const mapLoading = (
     <Spinner label="Loading the map" />
   </div>
 );
+
+/** The same spinner over the map's own box while Leaflet makes the map in it and adds its layers. */
+export function MapLoadingVeil() {
+  return (
+    <div className="map-canvas__loading map-canvas__veil">
+      <Spinner label="Loading the map" />
+    </div>
+  );
+}
