@@ -42,7 +42,7 @@ async function benchmark(kind, databaseUrl) {
     const baseline = rows.find((row) => row.name.startsWith('baseline'))?.result.requests.average;
     printTable(`${kind === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL'}: 10 connections, ${DURATION} s each after 3 s warm-up`, rows, baseline);
   } finally {
-    server.stop();
+    await server.stop();
   }
 }
 

@@ -67,7 +67,18 @@ export function startServer(databaseUrl, { bundle } = {}) {
     child.stderr.on('data', read);
     child.once('exit', (code) => reject(new Error(`the bench server stopped (code ${code}):\n${output.trim()}`)));
   });
-  return { child, url, stop: () => child.kill('SIGTERM') };
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  // Resolves once the server has exited: a server still closing its database (PGlite writes its
+  // files out) would take CPU from whatever is measured next.
+  const stop = () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const kill = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      void exited.then(() => clearTimeout(kill));
+    }
+    return exited;
+  };
+  return { child, url, stop };
 }
 
 export async function demoLogin(url) {

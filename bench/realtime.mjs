@@ -162,7 +162,7 @@ async function benchmark(kind, databaseUrl) {
     console.log(`Disconnects: ${disconnects} (goal 0: ${disconnects === 0 ? 'met' : 'NOT met'}); failed sends: ${failed}`);
   } finally {
     for (const socket of sockets) socket.close();
-    server.stop();
+    await server.stop();
   }
 }
 
