@@ -1,7 +1,3 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProviders } from './entrypoint';
-import { makeStore } from './model';
 import './styles/global.css';
 
 /**
@@ -12,21 +8,22 @@ const mocking: Promise<unknown> = __MOCK__
   ? import('@mocks/browser').then(({ worker }) => worker.start({ onUnhandledRequest: 'bypass' }))
   : Promise.resolve();
 
-// The app starts in a task of its own, after the one that ran the modules: two shorter tasks keep a
-// phone's main thread free for input sooner than one long one would.
-const modulesRun = new Promise((resolve) => window.setTimeout(resolve, 0));
+/** Resolves in a later task: what follows runs after the browser has had its turn. */
+const nextTask = () => new Promise((resolve) => window.setTimeout(resolve, 0));
 
-Promise.all([mocking, modulesRun]).then(() => {
-  const container = document.getElementById('root');
-  if (!container) throw new Error('#root is missing from index.html');
-  const root = createRoot(container);
-  // As a transition, the first render yields to the browser every few milliseconds instead of
-  // holding the main thread for the whole tree: a phone stays responsive while the app starts.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <AppProviders store={makeStore()} />
-      </StrictMode>,
-    );
+// The app's modules run in three tasks, not one: React's renderer; then Redux Toolkit, the api slice
+// with every endpoint, and the store; then the routes, the layout and the first render. Each is
+// shorter than the one long task they made together, so a phone's main thread is free for input
+// between them. The imports are "eager": the code is in this bundle (no extra request), only run
+// later.
+mocking
+  .then(() => import(/* webpackMode: "eager" */ 'react-dom/client'))
+  .then(nextTask)
+  .then(() => import(/* webpackMode: "eager" */ './model'))
+  .then(nextTask)
+  .then(() => import(/* webpackMode: "eager" */ './start'))
+  .then(({ startApp }) => startApp())
+  .catch((error: unknown) => {
+    // Nothing can be shown without the app's code: say so where the app would have been.
+    console.error(error);
   });
-});

@@ -1,0 +1,20 @@
+import { startTransition, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppProviders } from './entrypoint';
+import { makeStore } from './model';
+
+/** Renders the app into #root (src/app/index.tsx runs this once the modules before it have run). */
+export function startApp() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  const root = createRoot(container);
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole tree: a phone stays responsive while the app starts.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders store={makeStore()} />
+      </StrictMode>,
+    );
+  });
+}
