@@ -153,18 +153,29 @@ async function run(database) {
 }
 
 const DATABASE = option('database');
+if (DATABASE !== undefined && DATABASE !== 'pglite' && DATABASE !== 'postgres') {
+  console.error(`--database takes pglite or postgres, not ${DATABASE ?? 'nothing'}`);
+  process.exit(2);
+}
+if (DATABASE === 'postgres' && !process.env.BENCH_DATABASE_URL) {
+  console.error('--database postgres needs BENCH_DATABASE_URL (a PostgreSQL server to make a throwaway database on)');
+  process.exit(2);
+}
 ensureBuild();
 if (DATABASE) {
   await run(DATABASE);
 } else {
   // Each database is measured from a fresh process. Measured after the PGlite run in the same
-  // process, the PostgreSQL lists showed p99 11 ms where a process of their own shows 3 to 4 ms:
-  // what one run leaves in the measuring process (autocannon's client, its heap) weighs on the next
-  // one's tail, so the runs are kept apart.
+  // process, the PostgreSQL lists showed p99 11 ms where a process of their own shows 3 ms, even
+  // once the PGlite server had exited before they began: what one run leaves in the measuring
+  // process (autocannon's client, its heap) weighs on the next one's tail, so the runs are kept apart.
   const databases = process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
   for (const database of databases) {
     const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), ...process.argv.slice(2), '--database', database], { stdio: 'inherit' });
-    if (child.status !== 0) process.exit(child.status ?? 1);
+    if (child.status !== 0) {
+      console.error(`The ${database} run failed: ${child.error?.message ?? (child.signal ? `stopped by ${child.signal}` : `exit code ${child.status}`)}`);
+      process.exit(child.status || 1);
+    }
   }
   if (!process.env.BENCH_DATABASE_URL) console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL to a PostgreSQL server to measure it too.)');
 }

@@ -24,6 +24,9 @@ mocking
   .then(() => import(/* webpackMode: "eager" */ './start'))
   .then(({ startApp }) => startApp())
   .catch((error: unknown) => {
-    // Nothing can be shown without the app's code: say so where the app would have been.
-    console.error(error);
+    // Nothing can be shown without the app's code: say so where the app would have been, and let
+    // the failure surface as an unhandled rejection.
+    const container = document.getElementById('root');
+    if (container) container.textContent = 'Need Spot could not start. Please reload the page.';
+    throw error;
   });

@@ -24,7 +24,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     // RTK Query marks its own actions, optimistic patches included, for batched notice. The default
     // ('raf') tells the screens a frame later, so a ticked controlled checkbox flicked back unticked
     // for that frame (React restores it to the old value after the event); 'tick' still batches the
-    // actions of one task but tells the screens before anything is painted.
+    // actions dispatched together, and tells the screens before anything is painted.
     enhancers: (getDefault) => getDefault({ autoBatch: { type: 'tick' } }),
     devTools: process.env.NODE_ENV !== 'production',
   });

@@ -51,6 +51,9 @@ export default function MapCanvas({ satellite, route, navigation, showPoints, on
   // layout is by then clean, so measuring it costs little; then the tiles and the points layer are
   // added and the spinner goes.
   const [layers, setLayers] = useState(false);
+  // Leaflet runs in a timer, outside React's render: a failure is rethrown from render, so the
+  // route's error boundary shows it instead of a spinner that never goes.
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   useEffect(() => {
     const node = box.current;
     if (!node) return undefined;
@@ -58,7 +61,12 @@ export default function MapCanvas({ satellite, route, navigation, showPoints, on
     let timer = 0;
     const frame = requestAnimationFrame(() => {
       timer = window.setTimeout(() => {
-        made = new L.Map(node, { center: [config.mapCenter.latitude, config.mapCenter.longitude], zoom: DEFAULT_ZOOM });
+        try {
+          made = new L.Map(node, { center: [config.mapCenter.latitude, config.mapCenter.longitude], zoom: DEFAULT_ZOOM });
+        } catch (error) {
+          setFailure({ error });
+          return;
+        }
         setContext(createLeafletContext(made));
         timer = window.setTimeout(() => setLayers(true), 0);
       }, 0);
@@ -68,6 +76,7 @@ export default function MapCanvas({ satellite, route, navigation, showPoints, on
       window.clearTimeout(timer);
       made?.remove();
       setContext(null);
+      setLayers(false);
     };
   }, [config.mapCenter.latitude, config.mapCenter.longitude]);
   useEffect(() => {
@@ -90,6 +99,7 @@ export default function MapCanvas({ satellite, route, navigation, showPoints, on
   }, [map, route]);
 
   const arrow = useMemo(() => arrowIcon(navigation.heading), [navigation.heading]);
+  if (failure) throw failure.error;
 
   return (
     <div ref={box} className="map-canvas__map">

@@ -50,6 +50,23 @@ it('opens on the configured city with the spec\'s controls', async () => {
   expect(screen.getByRole('region', { name: 'Map' })).toBeInTheDocument();
 });
 
+it('a map Leaflet cannot make shows the error, not a spinner that never goes', async () => {
+  const leaflet = (await import('leaflet')).default;
+  const make = jest.spyOn(leaflet, 'Map').mockImplementation(() => {
+    throw new Error('Map container not found.');
+  });
+  const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    await openMap();
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!', level: 2 }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Map container not found.', level: 3 })).toBeInTheDocument();
+    expect(make).toHaveBeenCalledTimes(1);
+  } finally {
+    make.mockRestore();
+    consoleError.mockRestore();
+  }
+});
+
 it('Missing Information when either place is empty; nothing is routed', async () => {
   const { user } = await openMap();
   await user.click(screen.getByRole('button', { name: 'Get Directions' }));
