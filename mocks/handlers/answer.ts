@@ -23,3 +23,19 @@ export function answerErrorOnce<R extends RouteAnswers>(route: R, name: keyof R[
   const { status, body } = route.errors[name];
   return http[route.method](route.path, () => HttpResponse.json(body, { status }), { once: true });
 }
+
+/**
+ * The route's `ok` answer, held until `release()`: for a test of what shows while the request is
+ * pending (a spinner, 'Saving...'). Made before the request, so it can be released whenever.
+ */
+export function answerHeld(route: RouteAnswers, ok: object = route.ok): { handler: HttpHandler; release: () => void } {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const handler = http[route.method](route.path, async () => {
+    await held;
+    return HttpResponse.json(ok, { status: route.okStatus ?? 200 });
+  });
+  return { handler, release };
+}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { eventsAnswers, yogaEvent, cleanUpEvent } from '@mocks/fixtures/events';
-import { answerError } from '@mocks/handlers/answer';
+import { answerError, answerHeld } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
 import { renderWithProviders, storeLogin } from '@test-utils/render';
 
@@ -29,19 +29,11 @@ it('shows the banner, title, organiser, dates, times, description and address', 
 });
 
 it('shows a spinner while the event loads', async () => {
-  let answer: () => void = () => undefined;
-  const answered = new Promise<void>((resolve) => {
-    answer = resolve;
-  });
-  server.use(
-    http.get(eventsAnswers.getEvent.path, async () => {
-      await answered;
-      return HttpResponse.json(eventsAnswers.getEvent.ok);
-    }),
-  );
+  const held = answerHeld(eventsAnswers.getEvent);
+  server.use(held.handler);
   renderWithProviders(detailPath);
   expect(await screen.findByRole('status', { name: 'Loading event' })).toBeInTheDocument();
-  answer();
+  held.release();
   await screen.findByRole('heading', { level: 1, name: yogaEvent.title });
 });
 

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { eventsAnswers, yogaEvent } from '@mocks/fixtures/events';
 import { geoAnswers } from '@mocks/fixtures/geo';
-import { answerError } from '@mocks/handlers/answer';
+import { answerError, answerHeld } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
 import { renderWithProviders, storeLogin } from '@test-utils/render';
 import { today } from './lib/dates';
@@ -141,22 +141,14 @@ describe('Request Event', () => {
   it("sends the form ('Submitting...'), says 'Success' / 'Event created!' and goes home", async () => {
     storeLogin();
     const sent = sentForms();
-    let answer: () => void = () => undefined;
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    server.use(
-      http.post(eventsAnswers.createEvent.path, async () => {
-        await answered;
-        return HttpResponse.json(eventsAnswers.createEvent.ok, { status: 201 });
-      }),
-    );
+    const held = answerHeld(eventsAnswers.createEvent);
+    server.use(held.handler);
     const { user, router } = await openForm();
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
-    answer();
+    held.release();
     expect(await screen.findByText('Event created!')).toBeInTheDocument();
     expect(screen.getByText('Success')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { cleanUpEvent, eventsAnswers, yogaEvent } from '@mocks/fixtures/events';
+import { answerHeld } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
 import { installIntersectionObserver } from '@test-utils/intersection-observer';
 import { renderWithProviders } from '@test-utils/render';
@@ -46,19 +47,11 @@ it('lists the events as cards linking to their pages, with an Add Event link', a
 });
 
 it('shows a spinner while the first page loads', async () => {
-  let answer: () => void = () => undefined;
-  const answered = new Promise<void>((resolve) => {
-    answer = resolve;
-  });
-  server.use(
-    http.get(eventsAnswers.listEvents.path, async () => {
-      await answered;
-      return HttpResponse.json(eventsAnswers.listEvents.ok);
-    }),
-  );
+  const held = answerHeld(eventsAnswers.listEvents);
+  server.use(held.handler);
   renderWithProviders('/events');
   expect(await screen.findByRole('status', { name: 'Loading events' })).toBeInTheDocument();
-  answer();
+  held.release();
   await waitFor(() => expect(cards()).toHaveLength(2));
 });
 

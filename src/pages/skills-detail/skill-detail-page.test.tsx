@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { droneSkill, skillsAnswers } from '@mocks/fixtures/skills';
-import { answerError } from '@mocks/handlers/answer';
+import { answerError, answerHeld } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
 import { renderWithProviders, storeLogin } from '@test-utils/render';
 
@@ -12,19 +12,11 @@ const { contact: _contact, email: _email, ...visitorSkill } = droneSkill;
 const visitorOwner = { _id: droneSkill.user._id, firstName: droneSkill.user.firstName, lastName: droneSkill.user.lastName };
 
 it('shows a spinner, then the carousel, title, owner, category, portfolio and address', async () => {
-  let answer: () => void = () => undefined;
-  const answered = new Promise<void>((resolve) => {
-    answer = resolve;
-  });
-  server.use(
-    http.get(skillsAnswers.getSkill.path, async () => {
-      await answered;
-      return HttpResponse.json(skillsAnswers.getSkill.ok);
-    }),
-  );
+  const held = answerHeld(skillsAnswers.getSkill);
+  server.use(held.handler);
   renderWithProviders(path);
   expect(await screen.findByRole('status', { name: 'Loading skill' })).toBeInTheDocument();
-  answer();
+  held.release();
   expect(await screen.findByRole('heading', { name: droneSkill.title, level: 1 })).toBeInTheDocument();
   expect(screen.getByRole('region', { name: `${droneSkill.title} images` })).toBeInTheDocument();
   expect(screen.getByText(`${droneSkill.user.firstName} ${droneSkill.user.lastName}`)).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { droneSkill, muralSkill, skillsAnswers } from '@mocks/fixtures/skills';
+import { answerHeld } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
 import { installIntersectionObserver } from '@test-utils/intersection-observer';
 import { renderWithProviders } from '@test-utils/render';
@@ -27,22 +28,14 @@ beforeEach(() => {
 afterEach(() => io.restore());
 
 it('shows the heading, the add link, the search box and a spinner while loading', async () => {
-  let answer: () => void = () => undefined;
-  const answered = new Promise<void>((resolve) => {
-    answer = resolve;
-  });
-  server.use(
-    http.get(skillsAnswers.listSkills.path, async () => {
-      await answered;
-      return HttpResponse.json(skillsAnswers.listSkills.ok);
-    }),
-  );
+  const held = answerHeld(skillsAnswers.listSkills);
+  server.use(held.handler);
   renderWithProviders('/skills');
   expect(await screen.findByRole('heading', { name: 'Skills', level: 1 })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: '+ Add Skills' })).toHaveAttribute('href', '/skills/add-skills');
   expect(screen.getByRole('searchbox', { name: 'Search skills' })).toBeInTheDocument();
   expect(screen.getByRole('status', { name: 'Loading skills' })).toBeInTheDocument();
-  answer();
+  held.release();
   await waitFor(() => expect(cards()).toHaveLength(2));
 });
 

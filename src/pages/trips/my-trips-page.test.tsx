@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { goaTrip, hampiTrip, manaliTrip, tripsAnswers } from '@mocks/fixtures/trips';
-import { answerError, answerOk } from '@mocks/handlers/answer';
+import { answerError, answerHeld, answerOk } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
 import { renderWithProviders, storeLogin } from '@test-utils/render';
 
@@ -145,16 +145,8 @@ describe('Edit trip', () => {
 
   it("starts from the trip, saves it ('Saving...'), says so and goes back to My trips", async () => {
     const puts = requests('PUT');
-    let answer: () => void = () => undefined;
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    server.use(
-      http.put(tripsAnswers.updateTrip.path, async () => {
-        await answered;
-        return HttpResponse.json(tripsAnswers.updateTrip.ok);
-      }),
-    );
+    const held = answerHeld(tripsAnswers.updateTrip);
+    server.use(held.handler);
     const { user, router } = await openEdit();
     const from = await screen.findByRole('combobox', { name: 'From' });
     expect(from).toHaveValue('Bengaluru');
@@ -172,7 +164,7 @@ describe('Edit trip', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
-    answer();
+    held.release();
     expect(await screen.findByText('Your trip has been updated.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/trips'));
     expect(puts).toEqual([

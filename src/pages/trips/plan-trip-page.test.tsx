@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { tripsAnswers } from '@mocks/fixtures/trips';
 import { demoUser } from '@mocks/fixtures/users';
-import { answerError } from '@mocks/handlers/answer';
+import { answerError, answerHeld } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
 import { renderWithProviders, storeLogin } from '@test-utils/render';
 
@@ -170,24 +170,15 @@ it("picks a place from the suggestions", async () => {
 
 it("sends the trip ('Submitting...', disabled), says it was sent, and goes home", async () => {
   const sent = sentTrips();
-  let answer: () => void = () => undefined;
-  // Made before the click, so the answer can be released whenever the request arrives.
-  const answered = new Promise<void>((resolve) => {
-    answer = resolve;
-  });
-  server.use(
-    http.post(tripsAnswers.sendTripRequest.path, async () => {
-      await answered;
-      return HttpResponse.json(tripsAnswers.sendTripRequest.ok, { status: 201 });
-    }),
-  );
+  const held = answerHeld(tripsAnswers.sendTripRequest);
+  server.use(held.handler);
   const { user, router } = await openForm();
   await fillTrip(user);
   expect(dayCountLine()).toHaveTextContent('No. of Days: 3');
   await user.click(submitButton());
 
   expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
-  answer();
+  held.release();
   expect(await screen.findByText('Your trip request has been sent successfully.')).toBeInTheDocument();
   await waitFor(() => expect(router.state.location.pathname).toBe('/'));
 
