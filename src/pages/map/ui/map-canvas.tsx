@@ -9,10 +9,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Marker, Polyline, TileLayer } from 'react-leaflet';
 import { getAppConfig } from '@/shared/config';
 import { DEFAULT_ZOOM } from '../config/map';
+import { afterPaint } from '../lib/after-paint';
 import type { Point } from '../lib/geometry';
 import type { FoundRoute } from '../model/route-service';
 import type { NavigationState } from '../model/use-navigation';
-import { MapLoadingVeil } from './map-loading';
+import { MapLoading } from './map-loading';
 import { PointsLayer } from './points-layer';
 
 // Leaflet guesses its marker images' path from its CSS, which a bundler moves: name them instead.
@@ -58,22 +59,20 @@ export default function MapCanvas({ satellite, route, navigation, showPoints, on
     const node = box.current;
     if (!node) return undefined;
     let made: L.Map | null = null;
-    let timer = 0;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => {
-        try {
-          made = new L.Map(node, { center: [config.mapCenter.latitude, config.mapCenter.longitude], zoom: DEFAULT_ZOOM });
-        } catch (error) {
-          setFailure({ error });
-          return;
-        }
-        setContext(createLeafletContext(made));
-        timer = window.setTimeout(() => setLayers(true), 0);
-      }, 0);
+    let layersTimer = 0;
+    const cancel = afterPaint(() => {
+      try {
+        made = new L.Map(node, { center: [config.mapCenter.latitude, config.mapCenter.longitude], zoom: DEFAULT_ZOOM });
+      } catch (error) {
+        setFailure({ error });
+        return;
+      }
+      setContext(createLeafletContext(made));
+      layersTimer = window.setTimeout(() => setLayers(true), 0);
     });
     return () => {
-      cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
+      cancel();
+      window.clearTimeout(layersTimer);
       made?.remove();
       setContext(null);
       setLayers(false);
@@ -103,7 +102,7 @@ export default function MapCanvas({ satellite, route, navigation, showPoints, on
 
   return (
     <div ref={box} className="map-canvas__map">
-      {!layers && <MapLoadingVeil />}
+      {!layers && <MapLoading over />}
       {context && (
         <LeafletContext value={context}>
           {layers && (satellite ? (

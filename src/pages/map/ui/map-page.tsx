@@ -11,10 +11,11 @@ import {
   DEFAULT_ZOOM, MAP_MESSAGES, MAP_POSITION_OPTIONS, OSRM_PROFILES, TRANSIT_PROFILE, TRAVEL_MODES, locationErrorReason,
   type MapNotice, type TravelMode,
 } from '../config/map';
+import { afterPaint } from '../lib/after-paint';
 import { formatDistance, formatDuration, type Point } from '../lib/geometry';
 import { routeServiceUrl, type FoundRoute } from '../model/route-service';
 import { useNavigation } from '../model/use-navigation';
-import { mapLoading } from './map-loading';
+import { MapLoading } from './map-loading';
 import './map-page.css';
 
 // Leaflet, react-leaflet and the routing machine load beside the panel, in chunks of their own: the
@@ -62,16 +63,7 @@ export function MapPage() {
   const [showPoints, setShowPoints] = useState(false);
   // The map's chunk is asked for once the panel has been painted: the panel never waits for Leaflet.
   const [mapWanted, setMapWanted] = useState(false);
-  useEffect(() => {
-    let timer = 0;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setMapWanted(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
-  }, []);
+  useEffect(() => afterPaint(() => setMapWanted(true)), []);
   const [searchPlaces] = useLazySearchPlacesQuery();
   const [reverseGeocode] = useLazyReverseGeocodeQuery();
 
@@ -246,8 +238,8 @@ export function MapPage() {
 
       {/* Leaflet's own keyboard use (arrows pan, +/- zoom) works once the map has the focus. */}
       <section className="map-canvas" aria-label="Map">
-        <Suspense fallback={mapLoading}>
-          {mapWanted ? <MapCanvas satellite={satellite} route={route} navigation={navigation} showPoints={showPoints} onMap={setMap} /> : mapLoading}
+        <Suspense fallback={<MapLoading />}>
+          {mapWanted ? <MapCanvas satellite={satellite} route={route} navigation={navigation} showPoints={showPoints} onMap={setMap} /> : <MapLoading />}
         </Suspense>
       </section>
       </div>
