@@ -7,8 +7,9 @@
 // (argon2id by design, so slow). The rate limits are raised through their LIMIT_* variables for
 // the run. Goals: the signed-in read >= 2,500 req/s on PGlite and >= 6,000 on PostgreSQL, p99
 // <= 10 ms, 0 errors. Prints one table per database; exits 0 whatever the figures (a benchmark).
-// Options: --duration <s> (default 10), --only <text in a target's name>.
-import { demoLogin, ensureBuild, measure, option, printTable, startServer } from './http-bench.mjs';
+// Options: --duration <s> (default 10), --only <text in a target's name>, --database pglite|postgres
+// (that one only; by default each is measured in a process of its own: `eachDatabase`).
+import { demoLogin, eachDatabase, ensureBuild, measure, option, printTable, startServer } from './http-bench.mjs';
 
 const DURATION = Number(option('duration', '10'));
 const ONLY = option('only');
@@ -47,6 +48,4 @@ async function benchmark(kind, databaseUrl) {
 }
 
 ensureBuild();
-await benchmark('pglite');
-if (process.env.BENCH_DATABASE_URL) await benchmark('postgres', process.env.BENCH_DATABASE_URL);
-else console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL to a scratch database to measure it too.)');
+await eachDatabase(import.meta.url, (database) => benchmark(database, database === 'postgres' ? process.env.BENCH_DATABASE_URL : undefined));

@@ -9,11 +9,12 @@
 // and peak); disconnects and failed sends.
 // Goals (the issue's): direct p99 <= 5 ms, broadcast p99 <= 50 ms, server RSS <= 150 MB, 0 disconnects.
 // On PGlite the database runs inside the server process, so its memory counts in the server's RSS.
-// Options: --sockets <n> (1000), --rate <messages/s> (1000), --duration <s> (15). Exits 0 whatever the figures.
+// Options: --sockets <n> (1000), --rate <messages/s> (1000), --duration <s> (15), --database pglite|postgres
+// (that one only; by default each is measured in a process of its own: `eachDatabase`). Exits 0 whatever the figures.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { io } from 'socket.io-client';
-import { bundleBenchServer, ensureBuild, option, startServer } from './http-bench.mjs';
+import { bundleBenchServer, eachDatabase, ensureBuild, option, startServer } from './http-bench.mjs';
 
 const SOCKETS = Number(option('sockets', '1000'));
 const RATE = Number(option('rate', '1000'));
@@ -167,7 +168,5 @@ async function benchmark(kind, databaseUrl) {
 }
 
 ensureBuild();
-await benchmark('pglite');
-if (process.env.BENCH_DATABASE_URL) await benchmark('postgres', process.env.BENCH_DATABASE_URL);
-else console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL to a scratch database to measure it too.)');
+await eachDatabase(import.meta.url, (database) => benchmark(database, database === 'postgres' ? process.env.BENCH_DATABASE_URL : undefined));
 process.exit(0);

@@ -13,13 +13,11 @@
 // PostgreSQL); search p99 <= 50 ms at 10k rows, at 100k <= 150 ms on PGlite and <= 80 ms on
 // PostgreSQL; the search median grows at most 10x from 1k to 100k rows; 0 errors and 0 non-2xx.
 // Options: --sizes 1000,10000 (default 1000,10000,100000), --duration <s>, --database pglite|postgres
-// (that one only; by default each is measured in a process of its own, one after the other).
+// (that one only; by default each is measured in a process of its own: `eachDatabase`).
 // A benchmark: prints tables and a verdict per goal; exits 0 whatever the figures.
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { closedLoop, demoLogin, ensureBuild, measure, option, printTable, startServer } from './http-bench.mjs';
+import { closedLoop, demoLogin, eachDatabase, ensureBuild, measure, option, printTable, startServer } from './http-bench.mjs';
 
 const SIZES = option('sizes', '1000,10000,100000').split(',').map(Number);
 const DURATION = Number(option('duration', '10'));
@@ -152,30 +150,5 @@ async function run(database) {
   }
 }
 
-const DATABASE = option('database');
-if (DATABASE !== undefined && DATABASE !== 'pglite' && DATABASE !== 'postgres') {
-  console.error(`--database takes pglite or postgres, not ${DATABASE ?? 'nothing'}`);
-  process.exit(2);
-}
-if (DATABASE === 'postgres' && !process.env.BENCH_DATABASE_URL) {
-  console.error('--database postgres needs BENCH_DATABASE_URL (a PostgreSQL server to make a throwaway database on)');
-  process.exit(2);
-}
 ensureBuild();
-if (DATABASE) {
-  await run(DATABASE);
-} else {
-  // Each database is measured from a fresh process. Measured after the PGlite run in the same
-  // process, the PostgreSQL lists showed p99 11 ms where a process of their own shows 3 ms, even
-  // once the PGlite server had exited before they began: what one run leaves in the measuring
-  // process (autocannon's client, its heap) weighs on the next one's tail, so the runs are kept apart.
-  const databases = process.env.BENCH_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-  for (const database of databases) {
-    const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), ...process.argv.slice(2), '--database', database], { stdio: 'inherit' });
-    if (child.status !== 0) {
-      console.error(`The ${database} run failed: ${child.error?.message ?? (child.signal ? `stopped by ${child.signal}` : `exit code ${child.status}`)}`);
-      process.exit(child.status || 1);
-    }
-  }
-  if (!process.env.BENCH_DATABASE_URL) console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL to a PostgreSQL server to measure it too.)');
-}
+await eachDatabase(import.meta.url, run);
