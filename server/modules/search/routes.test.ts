@@ -2,7 +2,7 @@ import { writeCounterOf } from '../../db/client.js';
 import { needs, events, skills } from '../../db/schema.js';
 import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
 import { signUp } from '../../test/fixtures.js';
-import { SEARCH_COUNT_CAP, SEARCH_PAGE } from './service.js';
+import { SEARCH_COUNT_CAP, SEARCH_PAGE, WALK_ROWS } from './service.js';
 
 let t: TestApp;
 let owner: string;
@@ -105,12 +105,14 @@ describe('GET /api/search', () => {
     const row = (serviceName: string, hoursAgo: number) => ({
       userId: owner, type: 'need' as const, category: 'Bulk', serviceName, description: '.', createdAt: new Date(Date.now() - hoursAgo * hour),
     });
-    // More than a walk of the newest rows looks at (1,000), all newer than the one row with both words.
-    await t.db.insert(needs).values(Array.from({ length: 1_100 }, (_, i) => row(i % 2 ? 'Marigold stall' : 'Lantern stall', 1 + i / 100)));
+    // More than a walk of the newest rows looks at, all newer than the one row with both words.
+    await t.db.insert(needs).values(Array.from({ length: WALK_ROWS + 100 }, (_, i) => row(i % 2 ? 'Marigold stall' : 'Lantern stall', 1 + i / 100)));
     await t.db.insert(needs).values(row('Marigold lantern workshop', 1_000));
     const { body } = await search('marigold lantern');
     expect(titles(body.data.needs)).toEqual(['Marigold lantern workshop']);
     expect(body.data.needs).toMatchObject({ count: 1, capped: false });
+    // One word that only the old row has: found past the walk as well.
+    expect(titles((await search('workshop')).body.data.needs)).toEqual(['Marigold lantern workshop']);
     expect((await search('marigold')).body.data.needs).toMatchObject({ count: SEARCH_COUNT_CAP, capped: true });
   });
 

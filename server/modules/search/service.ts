@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Static } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/client.js';
 import { cachedReadMany } from '../../db/read-cache.js';
@@ -72,7 +72,7 @@ async function termsOf(db: Db, words: string[]): Promise<Map<string, Term[]>> {
  * its options: `'hostle' | 'hostel' | ...`. Null when the text has no word at all (only stop words
  * or punctuation).
  */
-async function searchQuery(db: Db, q: string): Promise<{ tsquery: string; words: number } | null> {
+async function searchQuery(db: Db, q: string): Promise<{ tsquery: string } | null> {
   const typed = [...new Set(q.toLowerCase().split(/\s+/).filter((word) => word !== ''))];
   const byTerm = new Map<string, string[]>();
   for (const terms of (await termsOf(db, typed)).values()) {
@@ -85,46 +85,17 @@ async function searchQuery(db: Db, q: string): Promise<{ tsquery: string; words:
       return options.length === 1 ? operand(term) : `(${options.map(operand).join(' | ')})`;
     })
     .join(' & ');
-  return { tsquery, words: byTerm.size };
+  return { tsquery };
 }
-
-/** How many of a board's newest rows a search of several words walks first (see `matchesOf`). */
-const WALK_ROWS = 1_000;
 
 /**
- * The newest SEARCH_COUNT_CAP rows of a board whose full-text vector matches, as (id, created_at,
- * rank_) only (the page's cards are read afterwards, 20 rows by primary key), ranked name above
- * category above the rest.
- *
- * One word: the planner knows how many rows have it (ANALYZE keeps word frequencies) and picks
- * well: a common word walks the created_at index from the newest row and stops at the cap; a rare
- * one is looked up in the GIN index. Several words: the planner multiplies their frequencies, so
- * words that are each common but seldom meet ('pharmacy delhi') look common, and the walk would go
- * through the whole board. Those walk at most WALK_ROWS newest rows; when that does not fill the
- * cap, the GIN index answers instead, at the cost of what it finds.
+ * How many of a board's newest rows a search walks before it asks the GIN index instead. This and
+ * the two limits above are written into migration 0010's `search_cards`, which does the work (see
+ * there); a change to them is a new migration.
  */
-function matchesOf(board: ReturnType<typeof sql.identifier>, query: SQL, words: number): SQL {
-  const ranked = sql`m.id, m.created_at, ts_rank(m.search_vector, ${query}) as rank_`;
-  const slim = sql`id, created_at, search_vector`;
-  const newest = sql`order by created_at desc limit ${SEARCH_COUNT_CAP}`;
-  if (words === 1) return sql`select ${ranked} from (select ${slim} from ${board} where search_vector @@ ${query} ${newest}) m`;
-  return sql`
-    with walked as materialized (
-      select ${slim} from (select ${slim} from ${board} order by created_at desc limit ${WALK_ROWS}) w
-      where search_vector @@ ${query} ${newest}
-    ),
-    enough as materialized (select count(*) = ${SEARCH_COUNT_CAP} as yes from walked)
-    select ${ranked} from walked m where (select yes from enough)
-    union all
-    select ${ranked} from (
-      select ${slim} from ${board}
-      where not (select yes from enough) and search_vector @@ ${query}
-      -- An expression no index provides: the GIN index finds the rows, which are then sorted.
-      order by created_at + interval '0 s' desc limit ${SEARCH_COUNT_CAP}
-    ) m`;
-}
+export const WALK_ROWS = 1_000;
 
-/** One card row of any board: the columns its card needs, null where the board has none. */
+/** One card row of any board, as `search_cards` answers it: the columns its card needs, null where the board has none. */
 interface CardRow {
   board: 'needs' | 'events' | 'skills';
   total: number | string;
@@ -142,27 +113,6 @@ interface CardRow {
   city: string | null;
   state: string | null;
 }
-
-/** A board's page of cards: ranked, newest first among equals, SEARCH_PAGE of them, with the count. */
-function cardsOf(name: CardRow['board'], columns: SQL, words: number, query: SQL): SQL {
-  const board = sql.identifier(name);
-  return sql`(
-    with matches as materialized (${matchesOf(board, query, words)}),
-    page as (
-      select p.id, row_number() over (order by p.rank_ desc, p.created_at desc, p.id) as position
-      from matches p order by p.rank_ desc, p.created_at desc, p.id limit ${SEARCH_PAGE}
-    )
-    select ${name} as board, (select count(*) from matches) as total, p.position, m.id::text as id, ${columns}
-    from page p join ${board} m on m.id = p.id
-  )`;
-}
-
-const needCards = sql`m.type, m.service_name as title, m.description, m.category, null as "customCategory", m.images,
-  null as thumbnail, null as "startDate", m.address, m.city, m.state`;
-const eventCards = sql`null as type, m.title, m.description, null as category, null as "customCategory", null::text[] as images,
-  m.thumbnail, m.start_date::text as "startDate", m.address, null as city, null as state`;
-const skillCards = sql`null as type, m.title, m.description, m.category, m.custom_category as "customCategory", m.images,
-  null as thumbnail, null as "startDate", m.address, null as city, null as state`;
 
 type NeedCard = Static<typeof NeedHit>;
 type EventCard = Static<typeof EventHit>;
@@ -194,14 +144,8 @@ const none = { count: 0, capped: false, items: [] };
 export async function search(db: Db, q: string) {
   const words = await searchQuery(db, q);
   if (words === null) return { needs: none, events: none, skills: none, totalResults: 0 };
-  const query = sql`${words.tsquery}::tsquery`;
   // Starts with `select`: db/client.ts counts any other statement as a write (which empties caches).
-  const answer = await db.execute(sql`
-    select * from (
-      ${cardsOf('needs', needCards, words.words, query)}
-      union all ${cardsOf('events', eventCards, words.words, query)}
-      union all ${cardsOf('skills', skillCards, words.words, query)}
-    ) cards`);
+  const answer = await db.execute(sql`select * from search_cards(${words.tsquery}::tsquery)`);
   const rows = (answer as unknown as { rows: CardRow[] }).rows;
   const needs = groupOf(rows, 'needs', toNeedHit);
   const events = groupOf(rows, 'events', toEventHit);
