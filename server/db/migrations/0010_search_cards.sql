@@ -15,6 +15,8 @@
 -- 3. otherwise, or if the walk still falls short, the GIN index finds every match (ordered by an
 --    expression no index provides, so it is the GIN index that answers) and the newest are kept.
 -- The plans do not depend on the words, so one generic plan serves every query.
+-- The three boards' blocks are the same but for the table and the card's columns: a table named by
+-- a parameter would need dynamic SQL (EXECUTE), which is planned again on every call.
 -- The limits (100 matches, 20 cards, a first walk of 1,000 rows) are SEARCH_COUNT_CAP, SEARCH_PAGE
 -- and WALK_ROWS in modules/search/service.ts.
 CREATE FUNCTION search_cards(q tsquery)
