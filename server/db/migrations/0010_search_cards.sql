@@ -4,17 +4,23 @@
 -- session (PL/pgSQL caches the plans of its statements): on embedded PGlite, parsing and planning
 -- this statement cost more than running it (about 3 ms of 5 at 10k rows per board).
 --
--- Each board's work is bounded whatever the words, in up to three steps:
--- 1. first: the 1,000 newest rows, by the created_at index, each tested with ts_match_vq (the
---    function behind @@, which the GIN index does not serve, so the planner cannot swap the walk
---    for it), stopping at the cap. A word many rows have fills the cap here.
+-- Each board's matches are found in up to three steps:
+-- 1. first: the rows newer than the 1,000th newest (999 rows, fewer where times are equal), by the
+--    created_at index, each tested with ts_match_vq (the function behind @@, which the GIN index
+--    does not serve, so the planner cannot swap the walk for it), stopping at the cap. A word many
+--    rows have fills the cap here.
 -- 2. second: when the first walk found matches but not enough, it tells how often the words meet
---    (m in 1,000 rows). If the GIN index would read more rows (m/1,000 of the board, its size as
---    Postgres estimates it) than a longer walk needs to meet the rest (200,000/m rows at most),
---    the walk goes on below the first one, to that bound.
+--    (m in about 1,000 rows). If the GIN index would read more rows (m/1,000 of the board, its size
+--    as Postgres estimates it) than a longer walk needs to meet the rest (200,000/m rows at most),
+--    the walk goes on from the 1,000th newest row down, to that bound.
 -- 3. otherwise, or if the walk still falls short, the GIN index finds every match (ordered by an
 --    expression no index provides, so it is the GIN index that answers) and the newest are kept.
--- The plans do not depend on the words, so one generic plan serves every query.
+-- One plan serves every query (force_generic_plan): none of the steps depends on the words. With
+-- sequential scans and sorts made the planner's last resort, that plan is the same whatever size
+-- the boards had when it was made (PGlite never analyses, so a plan made on the demo content would
+-- otherwise be kept by a server whose boards have grown a hundredfold: seq scans over every row).
+-- PostgreSQL (before 18) marks a disabled plan by adding a huge cost, which would make it compile
+-- the statement with JIT on every call (over a second): JIT is off here.
 -- The three boards' blocks are the same but for the table and the card's columns: a table named by
 -- a parameter would need dynamic SQL (EXECUTE), which is planned again on every call.
 -- The limits (100 matches, 20 cards, a first walk of 1,000 rows) are SEARCH_COUNT_CAP, SEARCH_PAGE
@@ -24,6 +30,9 @@ RETURNS TABLE (board text, total bigint, "position" bigint, id text, type text, 
   "customCategory" text, images text[], thumbnail text, "startDate" text, address text, city text, state text)
 LANGUAGE plpgsql STABLE
 SET plan_cache_mode = force_generic_plan
+SET enable_seqscan = off
+SET enable_sort = off
+SET jit = off
 AS $$
 #variable_conflict use_column
 BEGIN
@@ -32,7 +41,7 @@ BEGIN
     with edge as materialized (select created_at from needs order by created_at desc offset 999 limit 1),
     first as materialized (
       select id, created_at, search_vector from needs
-      where ts_match_vq(search_vector, q) and created_at >= coalesce((select created_at from edge), '-infinity')
+      where ts_match_vq(search_vector, q) and created_at > coalesce((select created_at from edge), '-infinity')
       order by created_at desc limit 100
     ),
     -- The board's rows, about: its pages now, times its rows per page at the last ANALYZE (30 before one).
@@ -51,10 +60,10 @@ BEGIN
     second as materialized (
       select id, created_at, search_vector from (
         select id, created_at, search_vector from needs
-        where not (select done from next) and (select walk from next) and created_at < (select created_at from edge)
+        where not (select done from next) and (select walk from next) and created_at <= (select created_at from edge)
         order by created_at desc limit (select more from next)
       ) w
-      where ts_match_vq(search_vector, q) limit 100 - (select count(*) from first)
+      where ts_match_vq(search_vector, q) order by created_at desc limit 100 - (select count(*) from first)
     ),
     enough as materialized (select (select done from next) or (select count(*) from first) + count(*) = 100 as yes from second),
     matches as materialized (
@@ -76,7 +85,7 @@ BEGIN
     with edge as materialized (select created_at from events order by created_at desc offset 999 limit 1),
     first as materialized (
       select id, created_at, search_vector from events
-      where ts_match_vq(search_vector, q) and created_at >= coalesce((select created_at from edge), '-infinity')
+      where ts_match_vq(search_vector, q) and created_at > coalesce((select created_at from edge), '-infinity')
       order by created_at desc limit 100
     ),
     -- The board's rows, about: its pages now, times its rows per page at the last ANALYZE (30 before one).
@@ -95,10 +104,10 @@ BEGIN
     second as materialized (
       select id, created_at, search_vector from (
         select id, created_at, search_vector from events
-        where not (select done from next) and (select walk from next) and created_at < (select created_at from edge)
+        where not (select done from next) and (select walk from next) and created_at <= (select created_at from edge)
         order by created_at desc limit (select more from next)
       ) w
-      where ts_match_vq(search_vector, q) limit 100 - (select count(*) from first)
+      where ts_match_vq(search_vector, q) order by created_at desc limit 100 - (select count(*) from first)
     ),
     enough as materialized (select (select done from next) or (select count(*) from first) + count(*) = 100 as yes from second),
     matches as materialized (
@@ -120,7 +129,7 @@ BEGIN
     with edge as materialized (select created_at from skills order by created_at desc offset 999 limit 1),
     first as materialized (
       select id, created_at, search_vector from skills
-      where ts_match_vq(search_vector, q) and created_at >= coalesce((select created_at from edge), '-infinity')
+      where ts_match_vq(search_vector, q) and created_at > coalesce((select created_at from edge), '-infinity')
       order by created_at desc limit 100
     ),
     -- The board's rows, about: its pages now, times its rows per page at the last ANALYZE (30 before one).
@@ -139,10 +148,10 @@ BEGIN
     second as materialized (
       select id, created_at, search_vector from (
         select id, created_at, search_vector from skills
-        where not (select done from next) and (select walk from next) and created_at < (select created_at from edge)
+        where not (select done from next) and (select walk from next) and created_at <= (select created_at from edge)
         order by created_at desc limit (select more from next)
       ) w
-      where ts_match_vq(search_vector, q) limit 100 - (select count(*) from first)
+      where ts_match_vq(search_vector, q) order by created_at desc limit 100 - (select count(*) from first)
     ),
     enough as materialized (select (select done from next) or (select count(*) from first) + count(*) = 100 as yes from second),
     matches as materialized (

@@ -120,18 +120,24 @@ describe('GET /api/search', () => {
   it('words that meet often, but too seldom for the first walk: the walk goes on below it, and answers the newest matches', async () => {
     // 30,000 skills, one second apart, newest first; 'lantern' in every 11th: 90 in the first walk
     // (short of the cap), so the walk goes on. Rows 1,001 to 1,200 have it in the title, and rank
-    // above the rest: the page shows the ten the longer walk met (1,001 to 1,100) first.
+    // above the rest, as does one more row made as old as the 1,000th newest, where the first walk
+    // ends and the longer one starts: the page shows it and the nine the longer walk met next first.
     await t.db.execute(sql`
       insert into skills (user_id, title, description, category, created_at)
       select ${owner}, case when i % 11 = 0 and i between 1001 and 1200 then 'Lantern class ' || i else 'Class ' || i end,
         case when i % 11 = 0 and i not between 1001 and 1200 then 'Paper lantern making.' else 'Paper making.' end, 'Other',
         now() - make_interval(secs => i)
       from generate_series(1, 30000) as g(i)`);
+    await t.db.execute(sql`
+      insert into skills (user_id, title, description, category, created_at)
+      select ${owner}, 'Lantern at the edge', 'Paper making.', 'Other', created_at
+      from skills order by created_at desc offset ${WALK_ROWS - 1} limit 1`);
     await t.db.execute(sql`analyze skills`);
     const { body } = await search('lantern');
     expect(body.data.skills).toMatchObject({ count: SEARCH_COUNT_CAP, capped: true });
     const expected = [
-      ...Array.from({ length: 10 }, (_, k) => `Lantern class ${1001 + 11 * k}`),
+      'Lantern at the edge',
+      ...Array.from({ length: 9 }, (_, k) => `Lantern class ${1001 + 11 * k}`),
       ...Array.from({ length: SEARCH_PAGE - 10 }, (_, k) => `Class ${11 * (k + 1)}`),
     ];
     expect(titles(body.data.skills)).toEqual(expected);

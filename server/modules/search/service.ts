@@ -72,7 +72,7 @@ async function termsOf(db: Db, words: string[]): Promise<Map<string, Term[]>> {
  * its options: `'hostle' | 'hostel' | ...`. Null when the text has no word at all (only stop words
  * or punctuation).
  */
-async function searchQuery(db: Db, q: string): Promise<{ tsquery: string } | null> {
+async function searchQuery(db: Db, q: string): Promise<string | null> {
   const typed = [...new Set(q.toLowerCase().split(/\s+/).filter((word) => word !== ''))];
   const byTerm = new Map<string, string[]>();
   for (const terms of (await termsOf(db, typed)).values()) {
@@ -85,13 +85,14 @@ async function searchQuery(db: Db, q: string): Promise<{ tsquery: string } | nul
       return options.length === 1 ? operand(term) : `(${options.map(operand).join(' | ')})`;
     })
     .join(' & ');
-  return { tsquery };
+  return tsquery;
 }
 
 /**
- * How many of a board's newest rows a search walks before it asks the GIN index instead. This and
- * the two limits above are written into migration 0010's `search_cards`, which does the work (see
- * there); a change to them is a new migration.
+ * How many of a board's newest rows a search walks first. Past them it walks on or asks the GIN
+ * index, whichever reads fewer rows (a longer walk reads at most 200 x WALK_ROWS / m rows, m being
+ * the matches the first walk met). This and the two limits above are written into migration 0010's
+ * `search_cards`, which does the work (see there); a change to them is a new migration.
  */
 export const WALK_ROWS = 1_000;
 
@@ -142,10 +143,10 @@ const none = { count: 0, capped: false, items: [] };
 
 /** The three groups in one statement: one round trip after the words are looked up. */
 export async function search(db: Db, q: string) {
-  const words = await searchQuery(db, q);
-  if (words === null) return { needs: none, events: none, skills: none, totalResults: 0 };
+  const tsquery = await searchQuery(db, q);
+  if (tsquery === null) return { needs: none, events: none, skills: none, totalResults: 0 };
   // Starts with `select`: db/client.ts counts any other statement as a write (which empties caches).
-  const answer = await db.execute(sql`select * from search_cards(${words.tsquery}::tsquery)`);
+  const answer = await db.execute(sql`select * from search_cards(${tsquery}::tsquery)`);
   const rows = (answer as unknown as { rows: CardRow[] }).rows;
   const needs = groupOf(rows, 'needs', toNeedHit);
   const events = groupOf(rows, 'events', toEventHit);
