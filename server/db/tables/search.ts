@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
  * Every full-text lexeme of at least 3 characters, not only digits, that the boards' rows have had
@@ -14,3 +14,16 @@ export const searchWords = pgTable('search_words', {
 }, (t) => [
   index('search_words_first_letter_length_idx').on(sql`left(${t.word}, 1)`, sql`length(${t.word})`),
 ]);
+
+/**
+ * How many rows of each board have each full-text lexeme now, and (lexeme '', which no text yields)
+ * how many rows the board has: kept exact by triggers of migration 0011, once per statement. The
+ * search reads a typed word's counts with its dictionary entry and so knows, before it looks, about
+ * how many rows will match: few, and it asks the GIN index; many, and it walks the newest rows
+ * (modules/search, `search_cards`).
+ */
+export const searchLexemeRows = pgTable('search_lexeme_rows', {
+  board: text('board').notNull(),
+  lexeme: text('lexeme').notNull(),
+  rows: integer('rows').notNull(),
+}, (t) => [primaryKey({ columns: [t.board, t.lexeme] })]);

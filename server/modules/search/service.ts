@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Static } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/client.js';
-import { cachedReadMany } from '../../db/read-cache.js';
+import { cachedRead, cachedReadMany } from '../../db/read-cache.js';
 import type { EventHit, NeedHit, SkillHit } from './schemas.js';
 
 /** Cards per group in one answer. */
@@ -31,7 +31,14 @@ interface Term {
   term: string;
   /** The term, and for a word no row has ever had, the dictionary words closest to it. */
   options: string[];
+  /** How many rows of each board (BOARDS' order) have any of the options: a term's rows if it is one option. */
+  rowsOn: number[];
 }
+
+type TermRow = { word: string; term: string; known: boolean; close: string[]; counts: (number | string)[] };
+
+/** The boards search_cards answers, in the order of its arrays. */
+const BOARDS = ['needs', 'events', 'skills'] as const;
 
 /**
  * Each typed word's terms (stemmed lexemes: 'hostels' is 'hostel'; none for a stop word), with the
@@ -43,56 +50,82 @@ interface Term {
  */
 async function termsOf(db: Db, words: string[]): Promise<Map<string, Term[]>> {
   return cachedReadMany(db, 'search-words', words, async (missing) => {
-    const rows = await db.execute<{ word: string; term: string; known: boolean; close: string[] }>(sql`
-      select t.word, t.term,
-        exists (select 1 from search_words w where w.word = t.term) as known,
+    const rows = await db.execute<TermRow>(sql`
+      select t.word, t.term, k.known, c.close,
         array(
-          select w.word from search_words w
-          -- A known word is taken as it is: no trigram work for it.
-          where length(t.term) >= ${MEND_MIN_LENGTH} and not exists (select 1 from search_words k where k.word = t.term)
-            and left(w.word, 1) = left(t.term, 1) and length(w.word) between length(t.term) - 2 and length(t.term) + 2
-            and w.word % t.term
-          order by similarity(w.word, t.term) desc, w.word
-          limit ${MENDS_PER_WORD}
-        ) as close
+          select coalesce((select r.rows from search_lexeme_rows r where r.board = b.board and r.lexeme = o.lexeme), 0)
+          from unnest(array['needs', 'events', 'skills']) with ordinality b(board, i),
+            unnest(case when k.known then array[t.term] else t.term || c.close end) with ordinality o(lexeme, j)
+          order by o.j, b.i
+        ) as counts
       from (
         select typed.word, unnest(tsvector_to_array(to_tsvector('english', typed.word))) as term
         from jsonb_array_elements_text(${JSON.stringify(missing)}::jsonb) as typed(word)
-      ) t`);
+      ) t
+      cross join lateral (select exists (select 1 from search_words w where w.word = t.term) as known) k
+      cross join lateral (select array(
+          select w.word from search_words w
+          -- A known word is taken as it is: no trigram work for it.
+          where length(t.term) >= ${MEND_MIN_LENGTH} and not k.known
+            and left(w.word, 1) = left(t.term, 1) and length(w.word) between length(t.term) - 2 and length(t.term) + 2
+            and w.word % t.term and w.word <> t.term
+          order by similarity(w.word, t.term) desc, w.word
+          limit ${MENDS_PER_WORD}
+        ) as close) c`);
     const terms = new Map<string, Term[]>(missing.map((word) => [word, []]));
-    for (const { word, term, known, close } of (rows as unknown as { rows: { word: string; term: string; known: boolean; close: string[] }[] }).rows) {
-      terms.get(word)!.push({ term, options: known ? [term] : [term, ...close.filter((other) => other !== term)] });
+    for (const { word, term, known, close, counts } of (rows as unknown as { rows: TermRow[] }).rows) {
+      const options = known ? [term] : [term, ...close];
+      // counts: each option's rows on each board, option by option (needs, events, skills).
+      const rowsOn = BOARDS.map((_, board) => options.reduce((sum, _option, j) => sum + Number(counts[j * BOARDS.length + board]), 0));
+      terms.get(word)!.push({ term, options, rowsOn });
     }
     return terms;
   });
 }
 
-/**
- * The text query as a tsquery: every term of every typed word must match, a mended word as any of
- * its options: `'hostle' | 'hostel' | ...`. Null when the text has no word at all (only stop words
- * or punctuation).
- */
-async function searchQuery(db: Db, q: string): Promise<string | null> {
-  const typed = [...new Set(q.toLowerCase().split(/\s+/).filter((word) => word !== ''))];
-  const byTerm = new Map<string, string[]>();
-  for (const terms of (await termsOf(db, typed)).values()) {
-    for (const { term, options } of terms) byTerm.set(term, options);
-  }
-  if (byTerm.size === 0) return null;
-  const tsquery = [...byTerm.keys()].sort()
-    .map((term) => {
-      const options = byTerm.get(term)!;
-      return options.length === 1 ? operand(term) : `(${options.map(operand).join(' | ')})`;
-    })
-    .join(' & ');
-  return tsquery;
+/** Each board's rows now, from the counts migration 0011's triggers keep. */
+async function boardRows(db: Db): Promise<number[]> {
+  const rows = await cachedRead(db, 'search-board-rows', '', async () => {
+    const answer = await db.execute<{ board: string; rows: number }>(sql`select board, "rows" from search_lexeme_rows where lexeme = ''`);
+    const byBoard = new Map((answer as unknown as { rows: { board: string; rows: number }[] }).rows.map((row) => [row.board, Number(row.rows)]));
+    return BOARDS.map((board) => byBoard.get(board) ?? 0);
+  });
+  return rows!;
 }
 
 /**
- * How many of a board's newest rows a search walks first. Past them it walks on or asks the GIN
- * index, whichever reads fewer rows (a longer walk reads at most 200 x WALK_ROWS / m rows, m being
- * the matches the first walk met). This and the two limits above are written into migration 0010's
- * `search_cards`, which does the work (see there); a change to them is a new migration.
+ * The text query as a tsquery: every term of every typed word must match, a mended word as any of
+ * its options: `'hostle' | 'hostel' | ...`; and how many rows of each board are expected to match it,
+ * the terms taken as independent (each a share of the board). Null when the text has no word at all
+ * (only stop words or punctuation).
+ */
+async function searchQuery(db: Db, q: string): Promise<{ tsquery: string; expected: number[]; bound: number[] } | null> {
+  const typed = [...new Set(q.toLowerCase().split(/\s+/).filter((word) => word !== ''))];
+  const byTerm = new Map<string, Term>();
+  for (const terms of (await termsOf(db, typed)).values()) {
+    for (const term of terms) byTerm.set(term.term, term);
+  }
+  if (byTerm.size === 0) return null;
+  const terms = [...byTerm.values()];
+  const expected = (await boardRows(db)).map((total, board) => Math.ceil(
+    terms.reduce((share, term) => share * Math.min(1, term.rowsOn[board] / Math.max(total, 1)), total),
+  ));
+  const bound = BOARDS.map((_, board) => Math.min(...terms.map((term) => term.rowsOn[board])));
+  const tsquery = [...byTerm.keys()].sort()
+    .map((key) => {
+      const { term, options } = byTerm.get(key)!;
+      return options.length === 1 ? operand(term) : `(${options.map(operand).join(' | ')})`;
+    })
+    .join(' & ');
+  return { tsquery, expected, bound };
+}
+
+/**
+ * How many of a board's newest rows a search walks first, unless so few rows are expected to match
+ * (`searchQuery`) that the GIN index is asked first. Past them it walks on or asks the GIN index,
+ * whichever costs less (a longer walk reads at most 200 x WALK_ROWS / m rows, m being the matches the
+ * first walk met). This and the two limits above are written into migration 0011's `search_cards`,
+ * which does the work (see there); a change to them is a new migration.
  */
 export const WALK_ROWS = 1_000;
 
@@ -143,10 +176,10 @@ const none = { count: 0, capped: false, items: [] };
 
 /** The three groups in one statement: one round trip after the words are looked up. */
 export async function search(db: Db, q: string) {
-  const tsquery = await searchQuery(db, q);
-  if (tsquery === null) return { needs: none, events: none, skills: none, totalResults: 0 };
+  const query = await searchQuery(db, q);
+  if (query === null) return { needs: none, events: none, skills: none, totalResults: 0 };
   // Starts with `select`: db/client.ts counts any other statement as a write (which empties caches).
-  const answer = await db.execute(sql`select * from search_cards(${tsquery}::tsquery)`);
+  const answer = await db.execute(sql`select * from search_cards(${query.tsquery}::tsquery, ${`{${query.expected.join(',')}}`}::integer[], ${`{${query.bound.join(',')}}`}::integer[])`);
   const rows = (answer as unknown as { rows: CardRow[] }).rows;
   const needs = groupOf(rows, 'needs', toNeedHit);
   const events = groupOf(rows, 'events', toEventHit);
