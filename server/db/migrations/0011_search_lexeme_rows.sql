@@ -17,6 +17,8 @@ BEGIN
       SELECT TG_TABLE_NAME, l, count(*) FROM (SELECT unnest(tsvector_to_array(search_vector)) FROM added UNION ALL SELECT '' FROM added) x(l)
       GROUP BY l ORDER BY l
       ON CONFLICT ("board", "lexeme") DO UPDATE SET "rows" = "search_lexeme_rows"."rows" + excluded."rows";
+  ELSIF TG_OP = 'TRUNCATE' THEN
+    DELETE FROM "search_lexeme_rows" WHERE "board" = TG_TABLE_NAME;
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO "search_lexeme_rows" ("board", "lexeme", "rows")
       SELECT TG_TABLE_NAME, l, -count(*) FROM (SELECT unnest(tsvector_to_array(search_vector)) FROM removed UNION ALL SELECT '' FROM removed) x(l)
@@ -40,6 +42,8 @@ CREATE TRIGGER "needs_lexeme_rows_update" AFTER UPDATE ON "needs" REFERENCING OL
 --> statement-breakpoint
 CREATE TRIGGER "needs_lexeme_rows_delete" AFTER DELETE ON "needs" REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION "search_lexeme_rows_count"();
 --> statement-breakpoint
+CREATE TRIGGER "needs_lexeme_rows_truncate" AFTER TRUNCATE ON "needs" FOR EACH STATEMENT EXECUTE FUNCTION "search_lexeme_rows_count"();
+--> statement-breakpoint
 INSERT INTO "search_lexeme_rows" ("board", "lexeme", "rows")
   SELECT 'needs', l, count(*) FROM (SELECT unnest(tsvector_to_array(search_vector)) FROM "needs" UNION ALL SELECT '' FROM "needs") x(l) GROUP BY l;
 --> statement-breakpoint
@@ -48,6 +52,8 @@ CREATE TRIGGER "events_lexeme_rows_insert" AFTER INSERT ON "events" REFERENCING 
 CREATE TRIGGER "events_lexeme_rows_update" AFTER UPDATE ON "events" REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION "search_lexeme_rows_count"();
 --> statement-breakpoint
 CREATE TRIGGER "events_lexeme_rows_delete" AFTER DELETE ON "events" REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION "search_lexeme_rows_count"();
+--> statement-breakpoint
+CREATE TRIGGER "events_lexeme_rows_truncate" AFTER TRUNCATE ON "events" FOR EACH STATEMENT EXECUTE FUNCTION "search_lexeme_rows_count"();
 --> statement-breakpoint
 INSERT INTO "search_lexeme_rows" ("board", "lexeme", "rows")
   SELECT 'events', l, count(*) FROM (SELECT unnest(tsvector_to_array(search_vector)) FROM "events" UNION ALL SELECT '' FROM "events") x(l) GROUP BY l;
@@ -58,8 +64,13 @@ CREATE TRIGGER "skills_lexeme_rows_update" AFTER UPDATE ON "skills" REFERENCING 
 --> statement-breakpoint
 CREATE TRIGGER "skills_lexeme_rows_delete" AFTER DELETE ON "skills" REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION "search_lexeme_rows_count"();
 --> statement-breakpoint
+CREATE TRIGGER "skills_lexeme_rows_truncate" AFTER TRUNCATE ON "skills" FOR EACH STATEMENT EXECUTE FUNCTION "search_lexeme_rows_count"();
+--> statement-breakpoint
 INSERT INTO "search_lexeme_rows" ("board", "lexeme", "rows")
   SELECT 'skills', l, count(*) FROM (SELECT unnest(tsvector_to_array(search_vector)) FROM "skills" UNION ALL SELECT '' FROM "skills") x(l) GROUP BY l;
+--> statement-breakpoint
+-- Like every table, tells other server instances of its writes (migration 0004).
+CREATE TRIGGER "change_notice" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "search_lexeme_rows" FOR EACH STATEMENT EXECUTE FUNCTION "change_notice"();
 --> statement-breakpoint
 -- search_cards (migration 0010) again, now told how many rows to expect: the home search's cards
 -- (modules/search/service.ts): for a tsquery, each board's newest matches (at most 100, the count
@@ -69,7 +80,8 @@ INSERT INTO "search_lexeme_rows" ("board", "lexeme", "rows")
 -- expected[] and bound[] (needs, events, skills) are what the service works out from
 -- search_lexeme_rows: how many of the board's rows are expected to match (each term's share of the
 -- board, the terms taken as independent) and at most can (the rarest term's rows). Per board, with n
--- its rows now (from search_lexeme_rows, in this statement's snapshot):
+-- its rows now (from search_lexeme_rows, in this statement's snapshot; without a count, as many as an
+-- integer holds, so that no step takes the walk to have seen every row):
 -- 0. probe: when few matches are expected, the GIN index is asked first. A matched row it gives costs
 --    about three walked rows (measured on PGlite: fetched out of order, then sorted), and a walk meets
 --    its 100 newest matches in about 100 x n / m rows (m matches), so the index is the cheaper when
@@ -83,7 +95,9 @@ INSERT INTO "search_lexeme_rows" ("board", "lexeme", "rows")
 -- 2. second: when the first walk found matches but not enough, it tells how often the words meet
 --    (m in 1000 rows). If the GIN index would cost more (3 x m/1000 of the board) than a longer walk
 --    needs to meet the rest (200000/m rows at most), the walk goes on past the first 1000 rows,
---    to that bound (the same index order, so no row is walked twice, whatever times are equal).
+--    to that bound (it skips the first 1,000 in the same index order, so no row is tested twice and
+--    none is missed, whatever times are equal; parallel plans, which could order equal times
+--    differently, are off here).
 -- 3. otherwise, or if the walk still falls short, the GIN index finds every match (ordered by an
 --    expression no index provides, so it is the GIN index that answers) and the newest are kept.
 -- One plan serves every query (force_generic_plan): none of the steps depends on the words. With
@@ -106,6 +120,7 @@ SET plan_cache_mode = force_generic_plan
 SET enable_seqscan = off
 SET enable_sort = off
 SET jit = off
+SET max_parallel_workers_per_gather = 0
 AS $$
 #variable_conflict use_column
 BEGIN
@@ -114,10 +129,10 @@ BEGIN
     with cap as materialized (
       select n, case when 3 * bound[1]::float8 * bound[1] <= 100::float8 * n then bound[1]
           else least(ceil(sqrt(100::float8 * n / 3)), 200)::int end as probe_cap
-      from (select coalesce((select r.rows from search_lexeme_rows r where r.board = 'needs' and r.lexeme = ''), 0) as n) board
+      from (select coalesce((select r.rows from search_lexeme_rows r where r.board = 'needs' and r.lexeme = ''), 2147483647) as n) board
     ),
     plan as materialized (
-      select n, probe_cap, expected[1] <= probe_cap and 3 * expected[1]::float8 * expected[1] <= 100::float8 * n as probe
+      select n, probe_cap, coalesce(expected[1] <= probe_cap and 3 * expected[1]::float8 * expected[1] <= 100::float8 * n, false) as probe
       from cap
     ),
     probe as materialized (
@@ -169,10 +184,10 @@ BEGIN
     with cap as materialized (
       select n, case when 3 * bound[2]::float8 * bound[2] <= 100::float8 * n then bound[2]
           else least(ceil(sqrt(100::float8 * n / 3)), 200)::int end as probe_cap
-      from (select coalesce((select r.rows from search_lexeme_rows r where r.board = 'events' and r.lexeme = ''), 0) as n) board
+      from (select coalesce((select r.rows from search_lexeme_rows r where r.board = 'events' and r.lexeme = ''), 2147483647) as n) board
     ),
     plan as materialized (
-      select n, probe_cap, expected[2] <= probe_cap and 3 * expected[2]::float8 * expected[2] <= 100::float8 * n as probe
+      select n, probe_cap, coalesce(expected[2] <= probe_cap and 3 * expected[2]::float8 * expected[2] <= 100::float8 * n, false) as probe
       from cap
     ),
     probe as materialized (
@@ -224,10 +239,10 @@ BEGIN
     with cap as materialized (
       select n, case when 3 * bound[3]::float8 * bound[3] <= 100::float8 * n then bound[3]
           else least(ceil(sqrt(100::float8 * n / 3)), 200)::int end as probe_cap
-      from (select coalesce((select r.rows from search_lexeme_rows r where r.board = 'skills' and r.lexeme = ''), 0) as n) board
+      from (select coalesce((select r.rows from search_lexeme_rows r where r.board = 'skills' and r.lexeme = ''), 2147483647) as n) board
     ),
     plan as materialized (
-      select n, probe_cap, expected[3] <= probe_cap and 3 * expected[3]::float8 * expected[3] <= 100::float8 * n as probe
+      select n, probe_cap, coalesce(expected[3] <= probe_cap and 3 * expected[3]::float8 * expected[3] <= 100::float8 * n, false) as probe
       from cap
     ),
     probe as materialized (

@@ -158,7 +158,7 @@ describe('GET /api/search', () => {
     expect(titles(body.data.needs)).toEqual(Array.from({ length: SEARCH_PAGE }, (_, k) => `Market stall ${7 * (k + 1)}`));
   }, 60_000);
 
-  it('keeps each board\'s count of rows per word, and of rows, exact through creates, edits and deletes', async () => {
+  it('keeps each board\'s count of rows per word, and of rows, exact through creates, edits, deletes, an account\'s deletion and emptying a board', async () => {
     const [first] = await t.db.insert(events).values([
       { createdBy: owner, title: 'Kite festival', description: 'Kites over the river.', startDate: '2030-01-14', endDate: '2030-01-14', address: 'Ahmedabad' },
       { createdBy: owner, title: 'Kite making', description: 'Paper and bamboo.', startDate: '2030-01-10', endDate: '2030-01-10', address: 'Ahmedabad' },
@@ -168,7 +168,7 @@ describe('GET /api/search', () => {
     await t.db.execute(sql`delete from events where title = 'Kite making'`);
     await t.db.execute(sql`delete from needs where service_name like 'Market stall 1%'`);
     const kept = await t.db.execute(sql`select board, lexeme, "rows" from search_lexeme_rows where "rows" <> 0 order by 1, 2`);
-    const recounted = await t.db.execute(sql`
+    const recount = sql`
       select board, lexeme, count(*)::int as "rows" from (
         select 'needs' as board, unnest(tsvector_to_array(search_vector)) as lexeme from needs
         union all select 'needs', '' from needs
@@ -176,12 +176,22 @@ describe('GET /api/search', () => {
         union all select 'events', '' from events
         union all select 'skills', unnest(tsvector_to_array(search_vector)) from skills
         union all select 'skills', '' from skills
-      ) x group by 1, 2 order by 1, 2`);
+      ) x group by 1, 2 order by 1, 2`;
+    const recounted = await t.db.execute(recount);
     const rowsOf = (answer: unknown) => (answer as { rows: Array<{ board: string; lexeme: string; rows: number }> }).rows
       .map(({ board, lexeme, rows }) => `${board} ${lexeme} ${Number(rows)}`);
     expect(rowsOf(kept)).toEqual(rowsOf(recounted));
     expect(rowsOf(kept)).toEqual(expect.arrayContaining(['events lake 1', 'events kite 1']));
     expect(rowsOf(kept)).not.toEqual(expect.arrayContaining(['events river 1']));
+
+    // An account's rows go with it (a cascade is a delete too), and a board emptied at once empties its counts.
+    const leaving = (await signUp(t.app)).id;
+    await t.db.insert(skills).values({ userId: leaving, title: 'Origami evenings', description: 'Folding cranes.', category: 'Other', address: 'Pune' });
+    await t.db.execute(sql`delete from users where id = ${leaving}`);
+    await t.db.execute(sql`truncate events cascade`);
+    const keptAfter = rowsOf(await t.db.execute(sql`select board, lexeme, "rows" from search_lexeme_rows where "rows" <> 0 order by 1, 2`));
+    expect(keptAfter).toEqual(rowsOf(await t.db.execute(recount)));
+    expect(keptAfter.filter((row) => row.startsWith('events ') || row.includes(' origami '))).toEqual([]);
   }, 60_000);
 
   it('reads only: a search does not count as a write (which would empty every cache)', async () => {
