@@ -54,7 +54,7 @@ async function termsOf(db: Db, words: string[]): Promise<Map<string, Term[]>> {
       select t.word, t.term, k.known, c.close,
         array(
           select coalesce((select r.rows from search_lexeme_rows r where r.board = b.board and r.lexeme = o.lexeme), 0)
-          from unnest(array['needs', 'events', 'skills']) with ordinality b(board, i),
+          from unnest(${`{${BOARDS.join(',')}}`}::text[]) with ordinality b(board, i),
             unnest(case when k.known then array[t.term] else t.term || c.close end) with ordinality o(lexeme, j)
           order by o.j, b.i
         ) as counts
