@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server } from '@mocks/server';
 import { fakeRealtime } from '@test-utils/fake-realtime';
@@ -21,7 +21,7 @@ it('a refused token on any page ends the session and goes to /login with a notic
   expect(store.getState().session).toEqual({ userId: null, token: null, expired: false });
 
   // Once: leaving /login does not come back.
-  await router.navigate('/about-us');
+  await act(() => router.navigate('/about-us'));
   await screen.findByRole('heading', { name: 'About Us', level: 1 });
   expect(router.state.location.pathname).toBe('/about-us');
 });
