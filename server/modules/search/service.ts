@@ -95,9 +95,10 @@ async function boardRows(db: Db): Promise<number[]> {
 
 /**
  * The text query as a tsquery: every term of every typed word must match, a mended word as any of
- * its options: `'hostle' | 'hostel' | ...`; and how many rows of each board are expected to match it,
- * the terms taken as independent (each a share of the board). Null when the text has no word at all
- * (only stop words or punctuation).
+ * its options: `'hostle' | 'hostel' | ...`; and, per board, how many rows are expected to match it
+ * (`expected`: the terms taken as independent, each a share of the board) and the most that can
+ * (`bound`: the rarest term's rows). Null when the text has no word at all (only stop words or
+ * punctuation).
  */
 async function searchQuery(db: Db, q: string): Promise<{ tsquery: string; expected: number[]; bound: number[] } | null> {
   const typed = [...new Set(q.toLowerCase().split(/\s+/).filter((word) => word !== ''))];
