@@ -19,8 +19,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-function open(auth: Record<string, unknown>): Promise<{ socket: Socket; error?: Error }> {
-  const socket = connect(url, { path: '/socket.io', auth, transports: ['websocket'], reconnection: false, forceNew: true });
+function open(auth: Record<string, unknown>, transports = ['websocket']): Promise<{ socket: Socket; error?: Error }> {
+  const socket = connect(url, { path: '/socket.io', auth, transports, reconnection: false, forceNew: true });
   sockets.push(socket);
   return new Promise((resolve) => {
     socket.once('connect', () => resolve({ socket }));
@@ -39,6 +39,21 @@ describe('socket.io handshake', () => {
     const received = new Promise((resolve) => socket.once('ping-test', resolve));
     t.app.io.to(userRoom(user.id)).emit('ping-test', { hello: 'you' });
     await expect(received).resolves.toEqual({ hello: 'you' });
+  });
+
+  it.each([
+    ['websocket', ['websocket']],
+    ['long-polling, then the upgrade to websocket', ['polling', 'websocket']],
+  ])('lets go of the first HTTP request once connected (%s), and still delivers', async (_name, transports) => {
+    const user = await signUp(t.app);
+    const { socket, error } = await open({ token: user.token }, transports);
+    expect(error).toBeUndefined();
+    const server = t.app.io.sockets.sockets.get(socket.id!);
+    expect(server?.data.userId).toBe(user.id);
+    expect(server?.conn.request).toBeNull();
+    const received = new Promise((resolve) => socket.once('ping-test', resolve));
+    t.app.io.to(userRoom(user.id)).emit('ping-test', { hello: 'again' });
+    await expect(received).resolves.toEqual({ hello: 'again' });
   });
 
   it.each([

@@ -58,6 +58,13 @@ async function realtime(app: FastifyInstance) {
     serveClient: false,
     allowRequest: (request, callback) => callback(null, sameOrigin(request.headers, trustProxy)),
   });
+  // engine.io keeps each connection's first request (headers, parser state: a few KB) for the
+  // socket's whole life. Nothing here needs it once the connection is open: the Origin was checked
+  // in allowRequest, and the token comes in the handshake's auth, not its headers (which are left
+  // empty). So it is let go, as socket.io's notes on memory suggest.
+  io.engine.on('connection', (raw: { request: unknown }) => {
+    raw.request = null;
+  });
   const redis = app.config.redisUrl ? await redisAdapter(app, io, app.config.redisUrl) : undefined;
   io.use((socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
