@@ -1,10 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite, types, type Transaction } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -51,16 +48,24 @@ export const writeCounterOf = (db: Db): WriteCounter | undefined => writeCounter
 // The parsers drizzle passes with every PGlite query (timestamps, dates and intervals stay text for
 // drizzle to map). PGlite merges a query's parsers into its whole table on every call, a cost paid
 // per query: installed once at creation instead, and dropped from each query (`pgliteClient`).
+// By type OID: timestamp, timestamptz, interval, date, then numeric[] and the four types' arrays.
 const keepText = (value: string) => value;
-const drizzleParsers = Object.fromEntries(
-  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, keepText]),
-);
+const drizzleParsers = Object.fromEntries([1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, keepText]));
+
+// PGlite and its drizzle driver are loaded only by a server that embeds the database: one on
+// PostgreSQL never runs them, and would keep their modules in memory for nothing.
+const pgliteModules = () => Promise.all([
+  import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm'), import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator'),
+]);
 
 /**
  * Options every PGlite instance given to `createDatabase` must be created with: the parsers above,
  * and pg_trgm (migration 0003 creates the extension; PGlite loads only the extensions named here).
  */
-export const pgliteOptions = { parsers: drizzleParsers, extensions: { pg_trgm } };
+export async function pgliteOptions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { parsers: drizzleParsers, extensions: { pg_trgm } };
+}
 
 const isRead = (query: string) => /^\s*select\b/i.test(query);
 
@@ -150,16 +155,17 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       },
     };
   }
+  const [{ PGlite }, , { drizzle: drizzlePglite }, { migrate: migratePglite }] = await pgliteModules();
   let client: PGlite;
   if (options.pglite) {
     client = options.pglite;
   } else if (options.memory || !options.dataDir) {
-    client = await PGlite.create(pgliteOptions);
+    client = await PGlite.create(await pgliteOptions());
   } else {
     // PGlite's NodeFS creates only the last path segment (a non-recursive mkdir).
     const dir = path.join(options.dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir, pgliteOptions);
+    client = await PGlite.create(dir, await pgliteOptions());
   }
   const counted = { writes: 0 };
   const db = drizzlePglite({ client: pgliteClient(client, counted), schema });

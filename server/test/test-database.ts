@@ -36,8 +36,8 @@ export async function createTestDatabase(): Promise<Database> {
     }
     const template = globalThis.__PGLITE_TEMPLATE__;
     const dump = template?.get();
-    if (dump) return createDatabase({ memory: true, pglite: await globalThis.__PGLITE__.create({ ...pgliteOptions, loadDataDir: dump }) });
-    const pglite = await globalThis.__PGLITE__.create(pgliteOptions);
+    if (dump) return createDatabase({ memory: true, pglite: await globalThis.__PGLITE__.create({ ...(await pgliteOptions()), loadDataDir: dump }) });
+    const pglite = await globalThis.__PGLITE__.create(await pgliteOptions());
     const database = await createDatabase({ memory: true, pglite });
     await database.migrate(migrationsFolder);
     template?.set(await pglite.dumpDataDir('none'));

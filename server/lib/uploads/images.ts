@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import type { Limits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, fieldError, HttpError, tooManyRequests } from '../http-error.js';
@@ -20,6 +20,11 @@ export async function countUpload(db: Db, limits: Limits, userId: string): Promi
     () => tooManyRequests(TOO_MANY_UPLOADS));
 }
 const MAX_SIDE = 1600;
+
+// sharp loads libvips, about 25 MB of resident memory: loaded by the first upload, not by every
+// server that starts (one that only relays messages never needs it).
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+const loadSharp = () => (sharpLoaded ??= import('sharp').then((module) => module.default));
 
 type ImageType = 'jpeg' | 'png' | 'webp';
 
@@ -41,6 +46,7 @@ export async function saveImage(uploadsDir: string, kind: string, bytes: Buffer)
   if (!/^[a-z-]+$/.test(kind)) throw new Error(`bad upload kind: ${kind}`);
   const type = sniffImageType(bytes);
   if (!type) throw badRequest(NOT_AN_IMAGE);
+  const sharp = await loadSharp();
   let output: Buffer;
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
