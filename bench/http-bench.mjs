@@ -1,7 +1,7 @@
 // What bench/api.mjs and bench/search.mjs share: the bench server (bench/api-server.ts, the app as
 // main.ts builds it, limits raised), the demo login, autocannon runs and the table they print.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -22,6 +22,13 @@ export function ensureBuild() {
   const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
+
+/**
+ * The node flags `npm start` runs the server with (those of package.json's start script, which sizes
+ * the V8 heap): the bundled bench server runs with them too, so its memory and pauses are the product's.
+ */
+export const startFlags = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start
+  .split(/\s+/).filter((word) => word.startsWith('--'));
 
 const HIGH = '1000000000';
 const limitEnv = Object.fromEntries(['LIMIT_API_PER_MINUTE', 'LIMIT_LOGINS_PER_MINUTE', 'LIMIT_LOGIN_FAILURES'].map((name) => [name, HIGH]));
@@ -48,7 +55,7 @@ export function startServer(databaseUrl, { bundle } = {}) {
   const env = { ...process.env, ...limitEnv, NODE_ENV: 'production', NOMINATIM_URL: 'http://127.0.0.1:9' };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const args = bundle ? [bundle] : ['--import', 'tsx', 'bench/api-server.ts'];
+  const args = bundle ? [...startFlags, bundle] : [...startFlags, '--import', 'tsx', 'bench/api-server.ts'];
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   // However the bench ends (a thrown error too), its server goes with it: a stop that did not
   // finish, or none at all, once left a server running on after the bench.
