@@ -54,9 +54,7 @@ const drizzleParsers = Object.fromEntries([1114, 1184, 1186, 1082, 1231, 1115, 1
 
 // PGlite and its drizzle driver are loaded only by a server that embeds the database: one on
 // PostgreSQL never runs them, and would keep their modules in memory for nothing.
-const pgliteModules = () => Promise.all([
-  import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm'), import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator'),
-]);
+const pgliteModules = () => Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
 
 /**
  * Options every PGlite instance given to `createDatabase` must be created with: the parsers above,
@@ -155,7 +153,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       },
     };
   }
-  const [{ PGlite }, , { drizzle: drizzlePglite }, { migrate: migratePglite }] = await pgliteModules();
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await pgliteModules();
   let client: PGlite;
   if (options.pglite) {
     client = options.pglite;
