@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,7 +40,10 @@ export default async function globalSetup() {
   const nominatim = await startNominatimStub();
   // The map's routes: the browser asks OSRM directly, here a stub on loopback.
   const osrm = await startOsrmStub();
-  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+  // As `npm start` runs it: with the node flags of package.json's start script (the heap's sizing).
+  const startScript = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const nodeFlags = startScript.split(/\s+/).filter((word) => word.startsWith('--'));
+  const server = spawn(process.execPath, [...nodeFlags, 'scripts/start.mjs'], {
     cwd: process.cwd(),
     env: {
       LOG_LEVEL: 'warn',
