@@ -1,10 +1,11 @@
 // What bench/api.mjs and bench/search.mjs share: the bench server (bench/api-server.ts, the app as
 // main.ts builds it, limits raised), the demo login, autocannon runs and the table they print.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startFlags } from './start-flags.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -22,13 +23,6 @@ export function ensureBuild() {
   const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
-
-/**
- * The node flags `npm start` runs the server with (those of package.json's start script, which sizes
- * the V8 heap): the bundled bench server runs with them too, so its memory and pauses are the product's.
- */
-export const startFlags = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start
-  .split(/\s+/).filter((word) => word.startsWith('--'));
 
 const HIGH = '1000000000';
 const limitEnv = Object.fromEntries(['LIMIT_API_PER_MINUTE', 'LIMIT_LOGINS_PER_MINUTE', 'LIMIT_LOGIN_FAILURES'].map((name) => [name, HIGH]));

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
 import makeConfig from '../webpack.config.js';
 import { pageRoutes } from './page-routes.mjs';
+import { startFlags } from './start-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -98,7 +99,7 @@ const servers = [];
 async function startServer(name, staticDirectory) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(work, `data-${name}-`));
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...startFlags, 'scripts/start.mjs'], {
     cwd: root,
     env: {
       ...process.env,

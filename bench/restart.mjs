@@ -1,18 +1,19 @@
 // `npm run bench:restart`: how long after a crash (SIGKILL) the server is ready again on the same
-// DATA_DIR (embedded PGlite), started as `npm start` starts it (scripts/start.mjs, the SPA build skipped): time from the kill to the ready line, and to GET /api/ready = 200.
+// DATA_DIR (embedded PGlite), started as `npm start` starts it (scripts/start.mjs with the start script's node flags, the SPA build skipped): time from the kill to the ready line, and to GET /api/ready = 200.
 // 3 rounds, median printed; target 3 s, no refused start. A benchmark: exits 0 whatever the figures.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startFlags } from './start-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'need-spot-restart-'));
 const ROUNDS = 3;
 
 function start() {
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...startFlags, 'scripts/start.mjs'], {
     cwd: root,
     env: { ...process.env, SKIP_BUILD: 'true', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NOMINATIM_URL: 'http://127.0.0.1:9', STATIC_DIR: path.join(dataDir, 'no-build') },
     stdio: ['ignore', 'pipe', 'pipe'],

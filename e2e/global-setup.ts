@@ -40,9 +40,10 @@ export default async function globalSetup() {
   const nominatim = await startNominatimStub();
   // The map's routes: the browser asks OSRM directly, here a stub on loopback.
   const osrm = await startOsrmStub();
-  // As `npm start` runs it: with the node flags of package.json's start script (the heap's sizing).
-  const startScript = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const nodeFlags = startScript.split(/\s+/).filter((word) => word.startsWith('--'));
+  // As `npm start` runs it: with the node flags of package.json's start script (they size the heap),
+  // the words between `node` and `scripts/start.mjs` (bench/start-flags.mjs reads them the same way).
+  const startWords = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.trim().split(/\s+/);
+  const nodeFlags = startWords.slice(1, startWords.indexOf('scripts/start.mjs'));
   const server = spawn(process.execPath, [...nodeFlags, 'scripts/start.mjs'], {
     cwd: process.cwd(),
     env: {
