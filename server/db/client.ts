@@ -25,7 +25,7 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** In-memory PGlite (tests). */
   memory?: boolean;
-  /** A PGlite instance made by the caller with `pgliteOptions` (tests make theirs outside Jest's sandbox). */
+  /** A PGlite instance made by the caller with `pgliteOptions()` (tests make theirs outside Jest's sandbox). */
   pglite?: PGlite;
 }
 

@@ -48,6 +48,9 @@ describe('socket.io handshake', () => {
     const user = await signUp(t.app);
     const { socket, error } = await open({ token: user.token }, transports);
     expect(error).toBeUndefined();
+    // A polling client connects first and upgrades after: the upgrade must still go through.
+    if (socket.io.engine.transport.name === 'polling') await new Promise((resolve) => socket.io.engine.once('upgrade', resolve));
+    expect(socket.io.engine.transport.name).toBe('websocket');
     const server = t.app.io.sockets.sockets.get(socket.id!);
     expect(server?.data.userId).toBe(user.id);
     expect(server?.conn.request).toBeNull();

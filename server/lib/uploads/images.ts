@@ -22,7 +22,8 @@ export async function countUpload(db: Db, limits: Limits, userId: string): Promi
 const MAX_SIDE = 1600;
 
 // sharp loads libvips, about 25 MB of resident memory: loaded by the first upload, not by every
-// server that starts (one that only relays messages never needs it).
+// server that starts (one that only relays messages never needs it). So a broken sharp install
+// shows on the first upload (a 500, logged), not at start.
 let sharpLoaded: Promise<typeof Sharp> | undefined;
 const loadSharp = () => (sharpLoaded ??= import('sharp').then((module) => module.default));
 
