@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startFlags } from '../bench/start-flags.mjs';
 import { startNominatimStub } from '../mocks/nominatim-stub';
 import { startOsrmStub } from '../mocks/osrm-stub';
 
@@ -40,11 +41,8 @@ export default async function globalSetup() {
   const nominatim = await startNominatimStub();
   // The map's routes: the browser asks OSRM directly, here a stub on loopback.
   const osrm = await startOsrmStub();
-  // As `npm start` runs it: with the node flags of package.json's start script (they size the heap),
-  // the words between `node` and `scripts/start.mjs` (bench/start-flags.mjs reads them the same way).
-  const startWords = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.trim().split(/\s+/);
-  const nodeFlags = startWords.slice(1, startWords.indexOf('scripts/start.mjs'));
-  const server = spawn(process.execPath, [...nodeFlags, 'scripts/start.mjs'], {
+  // As `npm start` runs it: with the node flags of package.json's start script (they size the heap).
+  const server = spawn(process.execPath, [...startFlags, 'scripts/start.mjs'], {
     cwd: process.cwd(),
     env: {
       LOG_LEVEL: 'warn',

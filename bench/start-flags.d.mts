@@ -1,0 +1,2 @@
+/** The node flags `npm start` runs the server with (bench/start-flags.mjs). */
+export declare const startFlags: string[];
