@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { needs, needsAnswers } from '@mocks/fixtures/needs';
-import { answerError } from '@mocks/handlers/answer';
+import { answerError, answerHeld } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
 import { renderWithProviders, storeLogin } from '@test-utils/render';
 
@@ -92,13 +92,10 @@ it("shows 'Need not found' with a way back for an unknown id", async () => {
 });
 
 it('shows a spinner while it loads', async () => {
-  server.use(
-    http.get('*/api/singleneeds/:id', async () => {
-      await delay(300);
-      return HttpResponse.json(needsAnswers.getNeed.ok);
-    }),
-  );
+  const held = answerHeld(needsAnswers.getNeed);
+  server.use(held.handler);
   renderWithProviders(`/needs/${needs.homestay._id}`);
   expect(await screen.findByRole('status', { name: 'Loading need' })).toBeInTheDocument();
+  held.release();
   await screen.findByRole('heading', { level: 1, name: needs.homestay.serviceName });
 });

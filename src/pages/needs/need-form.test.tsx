@@ -1,9 +1,9 @@
 import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { geoAnswers, reverseAnswer } from '@mocks/fixtures/geo';
 import { needs, needsAnswers } from '@mocks/fixtures/needs';
-import { answerError } from '@mocks/handlers/answer';
+import { answerError, answerHeld } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
 import { renderWithProviders, storeLogin } from '@test-utils/render';
 
@@ -110,12 +110,8 @@ it('shows the message of every invalid field and sends nothing', async () => {
 
 it("creates: 'Creating...' while it runs, then the toast and the board", async () => {
   const writes = recordWrites();
-  server.use(
-    http.post('*/api/create-need/:userId', async () => {
-      await delay(100);
-      return HttpResponse.json(needsAnswers.createNeed.ok, { status: 201 });
-    }),
-  );
+  const held = answerHeld(needsAnswers.createNeed);
+  server.use(held.handler);
   const view = await openCreate();
   await fillValid(view);
   const file = new NodeFile(['png'], 'room.png', { type: 'image/png' }) as unknown as File;
@@ -124,6 +120,7 @@ it("creates: 'Creating...' while it runs, then the toast and the board", async (
 
   await view.user.click(screen.getByRole('button', { name: 'Create Need' }));
   expect(await screen.findByRole('button', { name: 'Creating...' })).toBeDisabled();
+  held.release();
   expect(await screen.findByText('Need created successfully!')).toBeInTheDocument();
   await waitFor(() => expect(view.router.state.location.pathname).toBe('/needs'));
 
@@ -292,12 +289,8 @@ describe('edit', () => {
   it("fills the owner's form; saving sends the kept images and goes to the need", async () => {
     storeLogin();
     const writes = recordWrites();
-    server.use(
-      http.put('*/api/needs/:id', async () => {
-        await delay(100);
-        return HttpResponse.json(needsAnswers.updateNeed.ok);
-      }),
-    );
+    const held = answerHeld(needsAnswers.updateNeed);
+    server.use(held.handler);
     const { user, router } = renderWithProviders(`/needs/${needs.homestay._id}/edit`);
     expect(await screen.findByLabelText('Service name')).toHaveValue(needs.homestay.serviceName);
     expect(screen.getByRole('heading', { level: 1, name: 'Edit Need' })).toBeInTheDocument();
@@ -311,6 +304,7 @@ describe('edit', () => {
     await user.type(screen.getByLabelText('Category'), 'Stay');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    held.release();
     expect(await screen.findByText('Need updated successfully!')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe(`/needs/${needs.homestay._id}`));
 

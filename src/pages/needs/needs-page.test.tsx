@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { needs, needsAnswers } from '@mocks/fixtures/needs';
+import { answerHeld } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
 import { installIntersectionObserver } from '@test-utils/intersection-observer';
 import { renderWithProviders } from '@test-utils/render';
@@ -94,14 +95,11 @@ it.each([
 });
 
 it('shows a spinner while the first page loads', async () => {
-  server.use(
-    http.get('*/api/all-needs', async () => {
-      await delay(300);
-      return HttpResponse.json(needsAnswers.listNeeds.ok);
-    }),
-  );
+  const held = answerHeld(needsAnswers.listNeeds);
+  server.use(held.handler);
   renderWithProviders('/needs');
   expect(await screen.findByRole('status', { name: 'Loading needs' })).toBeInTheDocument();
+  held.release();
   await screen.findByRole('link', { name: new RegExp(needs.homestay.serviceName) });
   expect(screen.queryByRole('status', { name: 'Loading needs' })).not.toBeInTheDocument();
 });

@@ -1,6 +1,6 @@
 import { File as NodeFile } from 'node:buffer';
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { droneSkill, skillsAnswers } from '@mocks/fixtures/skills';
 import { answerError } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
@@ -120,14 +120,18 @@ it('keeps the first 4 files of a pick, images only, with previews that can be re
 
 it('sends the skill, says Submitting... meanwhile, then Success / Event created! and goes home', async () => {
   storeLogin();
+  // The answer waits for release(), so 'Submitting...' is there to be seen however slow the machine is.
+  let release = () => {};
+  const answered = new Promise<void>((resolve) => (release = resolve));
   const sent = recordCreates(async () => {
-    await delay(50);
+    await answered;
     return HttpResponse.json(skillsAnswers.createSkill.ok, { status: 201 });
   });
   const { user, router } = await openAdd();
   await fillValid(user);
   await submit(user);
   expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
+  release();
   expect(await screen.findByText('Event created!')).toBeInTheDocument();
   expect(screen.getByText('Success')).toBeInTheDocument();
   await waitFor(() => expect(router.state.location.pathname).toBe('/'));

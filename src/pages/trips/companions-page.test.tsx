@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { companions, companionsNone, companionsWhenOff, tripsAnswers } from '@mocks/fixtures/trips';
 import { demoUser } from '@mocks/fixtures/users';
 import { answerOk } from '@mocks/handlers/answer';
@@ -96,13 +96,16 @@ it("keeps 'Coming Soon!' when no one's trip overlaps yet", async () => {
 
 it('shows a spinner while loading, and offers to try again when the list cannot be loaded', async () => {
   storeLogin();
-  // The failure waits, so the spinner is there to be seen however fast the machine is.
+  // The failure waits for release(), so the spinner is there to be seen however slow the machine is.
+  let release = () => {};
+  const answered = new Promise<void>((resolve) => (release = resolve));
   server.use(http.get(tripsAnswers.companions.path, async () => {
-    await delay(300);
+    await answered;
     return HttpResponse.json({}, { status: 500 });
   }, { once: true }));
   const { user } = renderWithProviders('/companions');
   expect(await screen.findByRole('status', { name: 'Loading companions' })).toBeInTheDocument();
+  release();
   expect(await screen.findByRole('heading', { level: 1, name: 'Could not load companions' })).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Try again' }));
   await waitFor(() => expect(cards()).toHaveLength(3));

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { goaTrip, hampiTrip, manaliTrip, tripsAnswers } from '@mocks/fixtures/trips';
 import { answerError, answerHeld, answerOk } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
@@ -63,14 +63,12 @@ describe('My trips', () => {
   });
 
   it("shows a spinner while loading, then an empty state with '+ Plan a trip' when there are no trips", async () => {
-    // The answer waits, so the spinner is there to be seen however fast the machine is.
-    server.use(http.get(tripsAnswers.listTrips.path, async () => {
-      await delay(300);
-      return HttpResponse.json({ success: true, data: { upcoming: [], past: [] } });
-    }));
+    const held = answerHeld(tripsAnswers.listTrips, { success: true, data: { upcoming: [], past: [] } });
+    server.use(held.handler);
     storeLogin();
     renderWithProviders('/trips');
     expect(await screen.findByRole('status', { name: 'Loading your trips' })).toBeInTheDocument();
+    held.release();
     expect(await screen.findByText('No trips yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '+ Plan a trip' })).toHaveAttribute('href', '/plan-trip');
     expect(screen.queryByRole('region', { name: 'Upcoming' })).not.toBeInTheDocument();
