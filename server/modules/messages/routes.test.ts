@@ -4,7 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { messages, notifications } from '../../db/schema.js';
 import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
 import { bearer, signUp } from '../../test/fixtures.js';
-import { storeMessage } from './service.js';
+import { storeMessages } from './service.js';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
@@ -117,8 +117,8 @@ describe('sending and reading', () => {
 
   it('messages stored in one batch keep the order they were handed in', async () => {
     const [a, b] = [await signUp(t.app), await signUp(t.app)];
-    // Handed in in one turn of the event loop: one batch.
-    const stored = await Promise.all(Array.from({ length: 10 }, (_, i) => storeMessage(t.db, a.id, b.id, `m${i}`)));
+    const person = (user: typeof a) => ({ _id: user.id, username: user.body.username as string, profileImage: '' });
+    const stored = await storeMessages(t.db, Array.from({ length: 10 }, (_, i) => ({ sender: person(a), receiver: person(b), content: `m${i}` })));
     expect(stored.map((message) => message.content)).toEqual(Array.from({ length: 10 }, (_, i) => `m${i}`));
     const shown = (await get(b, `/api/messages/${a.id}`)).json().messages.map((m: { content: string }) => m.content);
     expect(shown).toEqual(Array.from({ length: 10 }, (_, i) => `m${i}`));

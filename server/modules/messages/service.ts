@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Static } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { groupCommit } from '../../lib/group-commit.js';
 import { pageOf } from '../../lib/pagination.js';
-import { createNotifications } from '../notifications/service.js';
+import { insertNotifications } from '../notifications/service.js';
 import { findUserById } from '../users/service.js';
 import type { Correspondent, InboxRow, MessageSchema } from './schemas.js';
 
@@ -95,57 +94,42 @@ export async function conversation(db: Db, me: string, other: string, { limit, c
   return { messages: page.reverse().map(toMessageDto), nextCursor };
 }
 
-interface Outgoing { me: string; to: string; content: string }
+type MessageUserDto = MessageDto['sender'];
+
+/** A message to store: who sends it to whom (as its answer shows them), and what it says. */
+export interface Outgoing { sender: MessageUserDto; receiver: MessageUserDto; content: string }
+
+/** A user as a message shows them. */
+export const messageUserOf = ({ _id, username, profileImage }: CorrespondentDto): MessageUserDto => ({ _id, username, profileImage });
+
+/** The title of what a receiver is told of new messages: one unread notification per sender, not one per message. */
+export const MESSAGE_NOTIFICATION_TITLE = 'New message';
 
 /**
- * Stores messages in one statement (its own transaction), so each can be emitted the moment it is
- * committed; answers them in the order given. Each gets its id here, to be found in the answer, and
- * a creation time a microsecond after the one before it: the statement's time is the same for
- * all, and a conversation is ordered by creation time.
+ * Stores messages, and their receivers' notifications, in one statement (its own transaction), so
+ * each can be emitted the moment it is committed; answers them in the order given. Each gets its
+ * id here, to be found in the answer, and a creation time a microsecond after the one before it:
+ * the statement's time is the same for all, and a conversation is ordered by creation time. The
+ * notification is a step of the same statement, not one after it: a message costs one round trip
+ * to the database, and a message stored is a message its receiver is told of. The people come
+ * with the batch (cached reads), so the statement reads no user.
  */
-async function storeMessages(db: Db, batch: Outgoing[]): Promise<MessageDto[]> {
+export async function storeMessages(db: Db, batch: Outgoing[]): Promise<MessageDto[]> {
   const ids = batch.map(() => randomUUID());
-  const values = batch.map(({ me, to, content }, index) => sql`(${ids[index]}::uuid, ${me}::uuid, ${to}::uuid, ${content}, ${index}::int)`);
-  const rows = rowsOf<MessageRow>(await db.execute(sql`
+  const values = batch.map(({ sender, receiver, content }, index) => sql`(${ids[index]}::uuid, ${sender._id}::uuid, ${receiver._id}::uuid, ${content}, ${index}::int)`);
+  const told = insertNotifications(batch.map(({ sender, receiver }) => ({
+    userId: receiver._id, title: MESSAGE_NOTIFICATION_TITLE, body: `@${sender.username} sent you a message.`,
+  })));
+  const rows = rowsOf<{ id: string; created_at: Date | string }>(await db.execute(sql`
     with m as (
       insert into messages (id, sender_id, receiver_id, content, created_at)
       select v.id, v.sender_id, v.receiver_id, v.content, now() + v.ordinal * interval '1 microsecond'
       from (values ${sql.join(values, sql`, `)}) as v (id, sender_id, receiver_id, content, ordinal)
-      returning *
-    )
-    select ${messageColumns} from m ${withPeople}`));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((id) => toMessageDto(byId.get(id)!));
-}
-
-/** Tells receivers of messages: one unread 'New message' notification per sender, not one per message. */
-async function notifyMessages(db: Db, batch: MessageDto[]): Promise<void[]> {
-  await createNotifications(db, batch.map((message) => ({
-    userId: message.receiver._id, title: 'New message', body: `@${message.sender.username} sent you a message.`,
-  })));
-  return batch.map(() => undefined);
-}
-
-// Messages come many a second on a busy server: those sent in one turn of the event loop, or while
-// a write runs, are stored together (lib/group-commit.ts), one writer per database.
-const writers = new WeakMap<Db, { store: (item: Outgoing) => Promise<MessageDto>; notify: (message: MessageDto) => Promise<void> }>();
-const writersOf = (db: Db) => {
-  let found = writers.get(db);
-  if (!found) {
-    found = { store: groupCommit((batch) => storeMessages(db, batch)), notify: groupCommit((batch) => notifyMessages(db, batch)) };
-    writers.set(db, found);
-  }
-  return found;
-};
-
-/** Stores a message; answers it once committed, for the caller to emit. */
-export function storeMessage(db: Db, me: string, to: string, content: string): Promise<MessageDto> {
-  return writersOf(db).store({ me, to, content });
-}
-
-/** Tells the receiver of a message: one unread 'New message' notification per sender, not one per message. */
-export function notifyMessage(db: Db, message: MessageDto): Promise<void> {
-  return writersOf(db).notify(message);
+      returning id, created_at
+    ), told as (${told})
+    select id, created_at from m`));
+  const createdAt = new Map(rows.map((row) => [row.id, iso(row.created_at)]));
+  return batch.map(({ sender, receiver, content }, index) => ({ _id: ids[index], content, createdAt: createdAt.get(ids[index])!, sender, receiver, read: false }));
 }
 
 /** Marks what the other user sent the caller as read; answers how many were unread. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
 
@@ -15,16 +15,33 @@ export function createNotification(db: Db, userId: string, content: { title: str
   return createNotifications(db, [{ userId, ...content }]);
 }
 
-/** `createNotification` for several at once, in one statement (a batch saying one thing twice tells it once). */
-export async function createNotifications(db: Db, list: { userId: string; title: string; body: string }[]) {
-  if (list.length === 0) return;
-  const values = list.map(({ userId, title, body }) => sql`(${userId}::uuid, ${title}, ${body})`);
-  await db.execute(sql`
+export interface NewNotification { userId: string; title: string; body: string }
+
+/**
+ * The statement behind `createNotifications` (at least one notification), to run alone or as a
+ * step of another (messages/service.ts stores messages with their notifications in one), so the
+ * rule it keeps has one owner. The unread twin is looked for user by user through the (user_id,
+ * created_at) index: a lateral subquery with a limit is never turned into a join, so the plan holds
+ * without table statistics, which embedded PGlite never gathers (an anti-join planned on its
+ * guesses read every unread notification for each batch of messages).
+ */
+export function insertNotifications(list: NewNotification[]): SQL {
+  const values = list.map(({ userId, title, body }) => sql`(${userId}::uuid, ${title}::text, ${body}::text)`);
+  return sql`
     insert into notifications (user_id, title, body)
     select distinct v.user_id, v.title, v.body from (values ${sql.join(values, sql`, `)}) as v (user_id, title, body)
-    where not exists (
-      select 1 from notifications n where n.user_id = v.user_id and n.title = v.title and n.body = v.body and not n.read
-    )`);
+    left join lateral (
+      select true as found from notifications n
+      where n.user_id = v.user_id and n.title = v.title and n.body = v.body and not n.read
+      limit 1
+    ) twin on true
+    where twin.found is null`;
+}
+
+/** `createNotification` for several at once, in one statement (a batch saying one thing twice tells it once). */
+export async function createNotifications(db: Db, list: NewNotification[]) {
+  if (list.length === 0) return;
+  await db.execute(insertNotifications(list));
 }
 
 /** The caller's latest notifications, newest first. */
