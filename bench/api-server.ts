@@ -2,7 +2,7 @@
 // (same plugins, hooks, database and logging), plus the baseline the figures are compared with,
 // a hello route on that same app. Configured from the environment like `npm start`; prints
 // `listening <url>` once /api/ready answers 200.
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,8 @@ import { createDatabase } from '../server/db/client.js';
 import { seedDemo } from '../server/db/seed.js';
 import { resolveJwtSecret } from '../server/lib/jwt-secret.js';
 import { openSession } from '../server/lib/sessions.js';
+import { callerOf } from '../server/plugins/auth.js';
+import { tellUsers } from '../server/plugins/realtime.js';
 import { addBoardRows } from './board-rows.js';
 
 const migrationsFolder = fileURLToPath(new URL('../server/db/migrations/', import.meta.url));
@@ -59,6 +61,20 @@ app.post<{ Querystring: { count: string } }>('/bench/travellers', { config: { ac
 app.post('/bench/broadcast', { config: { access: 'public', rateLimit: false } }, async () => {
   app.io.emit('bench-broadcast', { sentAt: performance.timeOrigin + performance.now() });
   return { sockets: app.io.engine.clientsCount };
+});
+// The floor bench/realtime.mjs sets direct messages against: a signed-in POST whose message is
+// emitted to both users as POST /api/messages/{userId} emits it, but never stored (no database
+// work at all). `emittedAt` is the time of the emit to the microsecond (a stored message's
+// `createdAt` has milliseconds only). Its delivery time is what the machine, HTTP and socket.io
+// cost on their own.
+app.post<{ Params: { userId: string }; Body: { content: string } }>('/bench/relay/:userId', { config: { access: 'signed-in', rateLimit: false } }, async (request, reply) => {
+  const me = callerOf(request).user.id;
+  const person = (id: string) => ({ _id: id, username: '', profileImage: '' });
+  const emittedAt = performance.timeOrigin + performance.now();
+  const message = { _id: randomUUID(), content: request.body.content, createdAt: new Date(emittedAt).toISOString(), emittedAt, sender: person(me), receiver: person(request.params.userId), read: false };
+  tellUsers(app, [me, request.params.userId], 'new-message', message);
+  reply.code(201);
+  return { success: true, message };
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const ready = await app.inject({ method: 'GET', url: '/api/ready' });

@@ -6,7 +6,11 @@
 // Figures: direct-message delivery (from the message's stored time, `createdAt`, to its arrival at
 // the receiver's socket) and end to end (from the POST leaving the sender to that arrival);
 // broadcast delivery (from the emit to each socket's arrival); the server's resident memory (now
-// and peak); disconnects and failed sends.
+// and peak); disconnects and failed sends. Then, as the floor those figures stand on, the same load
+// for as long again through a relay that emits each message without storing it (POST
+// /bench/relay/{userId} in bench/api-server.ts): what HTTP, socket.io and this machine cost alone,
+// timed from the emit to the microsecond (`createdAt` has milliseconds: a stored message's figure
+// can read up to 1 ms long).
 // Goals (the issue's): direct p99 <= 5 ms, broadcast p99 <= 50 ms, server RSS <= 150 MB, 0 disconnects.
 // On PGlite the database runs inside the server process, so its memory counts in the server's RSS.
 // Options: --sockets <n> (1000), --rate <messages/s> (1000), --duration <s> (15), --database pglite|postgres
@@ -72,9 +76,9 @@ async function benchmark(kind, databaseUrl) {
     }
 
     // Every traveller connects; arrivals are timed as they come.
-    const directDelivery = [];
-    const endToEnd = [];
-    const broadcastDelivery = [];
+    // Each phase's figures, by the prefix of its messages' content.
+    const phases = { stored: { path: '/api/messages/', direct: [], endToEnd: [], broadcast: [] }, relayed: { path: '/bench/relay/', direct: [], endToEnd: [], broadcast: [] } };
+    let running = phases.stored;
     const sentAt = new Map();
     let disconnects = 0;
     let connectErrors = 0;
@@ -84,11 +88,12 @@ async function benchmark(kind, databaseUrl) {
       socket.on('new-message', (message) => {
         if (message.receiver._id !== traveller.id) return; // the sender's own copy
         const arrived = now();
-        directDelivery.push(arrived - Date.parse(message.createdAt));
+        const phase = phases[message.content.split(' ', 1)[0]];
+        phase.direct.push(arrived - (message.emittedAt ?? Date.parse(message.createdAt)));
         const started = sentAt.get(message.content);
-        if (started !== undefined) endToEnd.push(arrived - started);
+        if (started !== undefined) phase.endToEnd.push(arrived - started);
       });
-      socket.on('bench-broadcast', ({ sentAt: emitted }) => broadcastDelivery.push(now() - emitted));
+      socket.on('bench-broadcast', ({ sentAt: emitted }) => running.broadcast.push(now() - emitted));
       socket.on('disconnect', () => disconnects++);
       socket.once('connect', resolve);
       socket.once('connect_error', () => {
@@ -99,58 +104,65 @@ async function benchmark(kind, databaseUrl) {
     const connected = sockets.filter((socket) => socket.connected).length;
     const memoryBefore = memoryOf(server.child.pid);
 
-    // Direct messages at RATE a second, in ticks of 10 ms; at most MAX_IN_FLIGHT requests open.
-    let sent = 0;
-    let failed = 0;
-    let inFlight = 0;
-    let skipped = 0;
-    const sends = [];
-    const send = async (from, to, content) => {
-      inFlight++;
-      sentAt.set(content, now());
-      try {
-        const response = await post(`${url}/api/messages/${to.id}`, { headers: { authorization: `Bearer ${from.token}` }, body: { content } });
-        if (response.status !== 201) failed++;
-      } catch {
-        failed++;
-      } finally {
-        inFlight--;
-      }
-    };
-    const started = now();
-    let nextBroadcast = started + 1000;
-    let due = 0;
-    while (now() - started < DURATION * 1000) {
-      // As many as the rate asks for by now (timers fire late on a busy machine: catch up).
-      const target = Math.floor(((now() - started) / 1000) * RATE);
-      while (due < target) {
-        due++;
-        if (inFlight >= MAX_IN_FLIGHT) {
-          skipped++;
-          continue;
+    // Direct messages at RATE a second, in ticks of 10 ms; at most MAX_IN_FLIGHT requests open; a
+    // broadcast to all every second. `phase` names the route and prefixes the messages' content.
+    const drive = async (phase) => {
+      running = phases[phase];
+      const counts = { sent: 0, failed: 0, skipped: 0 };
+      let inFlight = 0;
+      const sends = [];
+      const send = async (from, to, content) => {
+        inFlight++;
+        sentAt.set(content, now());
+        try {
+          const response = await post(`${url}${phases[phase].path}${to.id}`, { headers: { authorization: `Bearer ${from.token}` }, body: { content } });
+          if (response.status !== 201) counts.failed++;
+        } catch {
+          counts.failed++;
+        } finally {
+          inFlight--;
         }
-        const from = travellers[Math.floor(Math.random() * travellers.length)];
-        let to = travellers[Math.floor(Math.random() * travellers.length)];
-        if (to === from) to = travellers[(travellers.indexOf(from) + 1) % travellers.length];
-        sends.push(send(from, to, `bench message ${sent++}`));
+      };
+      const started = now();
+      let nextBroadcast = started + 1000;
+      let due = 0;
+      while (now() - started < DURATION * 1000) {
+        // As many as the rate asks for by now (timers fire late on a busy machine: catch up).
+        const target = Math.floor(((now() - started) / 1000) * RATE);
+        while (due < target) {
+          due++;
+          if (inFlight >= MAX_IN_FLIGHT) {
+            counts.skipped++;
+            continue;
+          }
+          const from = travellers[Math.floor(Math.random() * travellers.length)];
+          let to = travellers[Math.floor(Math.random() * travellers.length)];
+          if (to === from) to = travellers[(travellers.indexOf(from) + 1) % travellers.length];
+          sends.push(send(from, to, `${phase} message ${counts.sent++}`));
+        }
+        if (now() >= nextBroadcast) {
+          nextBroadcast += 1000;
+          void post(`${url}/bench/broadcast`).catch(() => {});
+        }
+        await sleep(10);
       }
-      if (now() >= nextBroadcast) {
-        nextBroadcast += 1000;
-        void post(`${url}/bench/broadcast`).catch(() => {});
-      }
-      await sleep(10);
-    }
-    await Promise.all(sends);
-    await sleep(500); // the last deliveries
-    const elapsed = (now() - started) / 1000;
+      await Promise.all(sends);
+      await sleep(500); // the last deliveries
+      return { ...counts, elapsed: (now() - started) / 1000 };
+    };
+    const stored = await drive('stored');
     const memoryAfter = memoryOf(server.child.pid);
+    const relayed = await drive('relayed');
 
     const rows = [
-      ['direct message: stored → received', directDelivery, 5],
-      ['direct message: POST sent → received', endToEnd, undefined],
-      ['broadcast to all: emitted → received', broadcastDelivery, 50],
+      ['direct message: stored → received', phases.stored.direct, 5],
+      ['direct message: POST sent → received', phases.stored.endToEnd, undefined],
+      ['broadcast to all: emitted → received', phases.stored.broadcast, 50],
+      ['floor, relayed without storing: emitted → received', phases.relayed.direct, undefined],
+      ['floor, relayed without storing: POST sent → received', phases.relayed.endToEnd, undefined],
     ];
-    console.log(`\n${kind === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL'}: ${connected} of ${SOCKETS} sockets connected (${connectErrors} refused); ${sent} messages sent in ${fmt(elapsed)} s (${fmt(sent / elapsed, 0)}/s, ${failed} failed, ${skipped} not sent: ${MAX_IN_FLIGHT} already waiting)`);
+    const line = ({ sent, failed, skipped, elapsed }) => `${sent} messages sent in ${fmt(elapsed)} s (${fmt(sent / elapsed, 0)}/s, ${failed} failed, ${skipped} not sent: ${MAX_IN_FLIGHT} already waiting)`;
+    console.log(`\n${kind === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL'}: ${connected} of ${SOCKETS} sockets connected (${connectErrors} refused); stored: ${line(stored)}; then relayed: ${line(relayed)}`);
     console.log('| delivery | count | p50 ms | p99 ms | max ms | goal |');
     console.log('|---|---:|---:|---:|---:|---|');
     for (const [name, values, goal] of rows) {
@@ -160,7 +172,7 @@ async function benchmark(kind, databaseUrl) {
     }
     const peak = Math.max(memoryBefore.peak, memoryAfter.peak);
     console.log(`\nServer memory: RSS ${fmt(memoryBefore.rss, 0)} MB with the sockets open, ${fmt(memoryAfter.rss, 0)} MB after the run, peak ${fmt(peak, 0)} MB (goal <= 150 MB: ${peak <= 150 ? 'met' : 'NOT met'})`);
-    console.log(`Disconnects: ${disconnects} (goal 0: ${disconnects === 0 ? 'met' : 'NOT met'}); failed sends: ${failed}`);
+    console.log(`Disconnects: ${disconnects} (goal 0: ${disconnects === 0 ? 'met' : 'NOT met'}); failed sends: ${stored.failed} stored, ${relayed.failed} relayed`);
   } finally {
     for (const socket of sockets) socket.close();
     await server.stop();
