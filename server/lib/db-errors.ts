@@ -17,6 +17,9 @@ function pgErrorOf(error: unknown): PgError | undefined {
 /** The SQLSTATE of the Postgres error behind `error`, if it is one. */
 export const pgErrorCode = (error: unknown) => pgErrorOf(error)?.code;
 
+/** SQLSTATE 23503: a row names one (a user, say) that is not there. */
+export const FOREIGN_KEY_VIOLATION = '23503';
+
 /** The name of the unique constraint or index a 23505 unique violation hit, else undefined. */
 export function uniqueViolation(error: unknown): string | undefined {
   const pgError = pgErrorOf(error);

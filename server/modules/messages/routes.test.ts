@@ -49,7 +49,9 @@ const get = (account: Account | undefined, path: string) => t.app.inject({ url: 
 describe('sending and reading', () => {
   it('stores the message as the token\'s user, then delivers it at once to both users\' sockets (not to others)', async () => {
     const [toRavi, toAsha, toStranger] = await Promise.all([openSocket(url, ravi.token), openSocket(url, asha.token), signUp(t.app).then((s) => openSocket(url, s.token))]);
-    const [raviGot, ashaGot, strangerGot, raviTold] = [collect(toRavi, 'new-message'), collect(toAsha, 'new-message'), collect(toStranger, 'new-message'), collect(toRavi, 'notification')];
+    const [raviGot, ashaGot, strangerGot, raviTold, ashaTold] = [
+      collect(toRavi, 'new-message'), collect(toAsha, 'new-message'), collect(toStranger, 'new-message'), collect(toRavi, 'notification'), collect(toAsha, 'notification'),
+    ];
     const sent = await send(asha, ravi.id, '  Chai at the ghat at 6?  ');
     expect(sent.statusCode).toBe(201);
     const message = sent.json().message;
@@ -61,6 +63,8 @@ describe('sending and reading', () => {
     expect(raviGot).toEqual([message]);
     expect(ashaGot).toEqual([message]);
     expect(strangerGot).toEqual([]);
+    expect(raviTold).toEqual([{ title: 'New message' }]);
+    expect(ashaTold).toEqual([]); // the sender is not told of their own message
     expect(await t.db.$count(messages, and(eq(messages.senderId, asha.id), eq(messages.receiverId, ravi.id)))).toBeGreaterThanOrEqual(1);
   });
 
@@ -113,6 +117,44 @@ describe('sending and reading', () => {
     await waitUntil(() => got.length === 30);
     expect(new Set(got.map((message) => (message as { _id: string })._id)).size).toBe(30);
     expect(await t.db.$count(notifications, and(eq(notifications.userId, c.id), eq(notifications.title, 'New message')))).toBe(2);
+  });
+
+  it('each message of a batch is emitted, and its receiver told, before any of the batch is answered', async () => {
+    const [a, b, c] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
+    // Every emit, as 'event rooms', in the order the server makes them.
+    const emitted: string[] = [];
+    const original = t.app.io.to.bind(t.app.io);
+    const to = jest.spyOn(t.app.io, 'to').mockImplementation((rooms) => {
+      const target = original(rooms);
+      const emit = target.emit.bind(target);
+      target.emit = ((event: string, ...args: unknown[]) => {
+        emitted.push(`${event} ${[rooms].flat().sort().join(',')}`);
+        return emit(event, ...args);
+      }) as typeof target.emit;
+      return target;
+    });
+    try {
+      // Sent together (one batch, or two): what had been emitted is noted the moment each is answered.
+      const answered = await Promise.all([[a, 'one'], [b, 'two']].map(([from, content]) =>
+        send(from as Account, c.id, content).then((answer) => ({ from: from as Account, answer, before: [...emitted] }))));
+      for (const { from, answer, before } of answered) {
+        expect(answer.statusCode).toBe(201);
+        expect(before).toContain(`new-message ${[`user:${from.id}`, `user:${c.id}`].sort().join(',')}`);
+        // Every message emitted so far has had its receiver told.
+        expect(before.filter((line) => line === `notification user:${c.id}`)).toHaveLength(before.filter((line) => line.startsWith('new-message')).length);
+      }
+    } finally {
+      to.mockRestore();
+    }
+  });
+
+  it('a batch naming a user who is not there stores nothing of it: no message, no notification', async () => {
+    const [a, b] = [await signUp(t.app), await signUp(t.app)];
+    const person = (id: string) => ({ _id: id, username: 'someone', profileImage: '' });
+    const gone = '00000000-0000-4000-8000-000000000000';
+    await expect(storeMessages(t.db, [{ sender: person(a.id), receiver: person(b.id), content: 'kept?' }, { sender: person(a.id), receiver: person(gone), content: 'nobody' }])).rejects.toThrow();
+    expect(await t.db.$count(messages, eq(messages.senderId, a.id))).toBe(0);
+    expect(await t.db.$count(notifications, and(eq(notifications.userId, b.id), eq(notifications.title, 'New message')))).toBe(0);
   });
 
   it('messages stored in one batch keep the order they were handed in', async () => {

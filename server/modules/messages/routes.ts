@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../lib/db-errors.js';
 import { groupCommit } from '../../lib/group-commit.js';
 import { badRequest, failure, unauthorized } from '../../lib/http-error.js';
 import { PAGE_DEFAULT } from '../../lib/pagination.js';
@@ -22,8 +23,13 @@ const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // waits for the database, never for other requests' replies.
   const send = groupCommit(async (batch: Outgoing[]) => {
     const stored = await storeMessages(app.db, batch);
-    for (const message of stored) tellUsers(app, [message.sender._id, message.receiver._id], 'new-message', message);
-    for (const message of stored) tellUsers(app, [message.receiver._id], 'notification', { title: MESSAGE_NOTIFICATION_TITLE });
+    try {
+      for (const message of stored) tellUsers(app, [message.sender._id, message.receiver._id], 'new-message', message);
+      for (const message of stored) tellUsers(app, [message.receiver._id], 'notification', { title: MESSAGE_NOTIFICATION_TITLE });
+    } catch (error) {
+      // Stored is sent: the senders are answered whatever became of the emit (a reconnecting client reads what it missed).
+      app.log.error({ err: error }, 'emitting stored messages failed');
+    }
     return stored;
   });
 
@@ -62,7 +68,10 @@ const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const [sender, other] = await Promise.all([findCorrespondent(app.db, me), findCorrespondent(app.db, request.params.userId)]);
     if (!other) throw userMissing();
     if (!sender) throw unauthorized(); // deactivated since the token was checked
-    const message = await send({ sender: messageUserOf(sender), receiver: messageUserOf(other), content });
+    const message = await send({ sender: messageUserOf(sender), receiver: messageUserOf(other), content }).catch((error: unknown) => {
+      // The receiver's account went between the lookup and the write.
+      throw pgErrorCode(error) === FOREIGN_KEY_VIOLATION ? userMissing() : error;
+    });
     reply.code(201);
     return { success: true, message };
   });
