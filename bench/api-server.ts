@@ -63,8 +63,8 @@ app.post('/bench/broadcast', { config: { access: 'public', rateLimit: false } },
   return { sockets: app.io.engine.clientsCount };
 });
 // The floor bench/realtime.mjs sets direct messages against: a signed-in POST whose message is
-// emitted to both users as POST /api/messages/{userId} emits it, but never stored (no database
-// work at all). `emittedAt` is the time of the emit to the microsecond (a stored message's
+// emitted to both users, and its receiver told, as POST /api/messages/{userId} does, but never
+// stored (no database work at all). `emittedAt` is the time of the emit to the microsecond (a stored message's
 // `createdAt` has milliseconds only). Its delivery time is what the machine, HTTP and socket.io
 // cost on their own.
 app.post<{ Params: { userId: string }; Body: { content: string } }>('/bench/relay/:userId', { config: { access: 'signed-in', rateLimit: false } }, async (request, reply) => {
@@ -73,6 +73,7 @@ app.post<{ Params: { userId: string }; Body: { content: string } }>('/bench/rela
   const emittedAt = performance.timeOrigin + performance.now();
   const message = { _id: randomUUID(), content: request.body.content, createdAt: new Date(emittedAt).toISOString(), emittedAt, sender: person(me), receiver: person(request.params.userId), read: false };
   tellUsers(app, [me, request.params.userId], 'new-message', message);
+  tellUsers(app, [request.params.userId], 'notification', { title: 'New message' });
   reply.code(201);
   return { success: true, message };
 });

@@ -3,8 +3,9 @@
 // auth); then for 15 s, 1,000 direct messages a second go through POST /api/messages/{userId}
 // between random pairs (each is stored, then emitted to both users), and once a second the server
 // broadcasts one event to every socket.
-// Figures: direct-message delivery (from the message's stored time, `createdAt`, to its arrival at
-// the receiver's socket) and end to end (from the POST leaving the sender to that arrival);
+// Figures: direct-message delivery (from the message's stored time, `createdAt`: the start of the
+// statement that stores it, on the database's clock, which on one machine is the bench's, to its
+// arrival at the receiver's socket) and end to end (from the POST leaving the sender to that arrival);
 // broadcast delivery (from the emit to each socket's arrival); the server's resident memory (now
 // and peak); disconnects and failed sends. Then, as the floor those figures stand on, the same load
 // for as long again through a relay that emits each message without storing it (POST
