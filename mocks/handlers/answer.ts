@@ -25,16 +25,25 @@ export function answerErrorOnce<R extends RouteAnswers>(route: R, name: keyof R[
 }
 
 /**
- * The route's `ok` answer, held until `release()`: for a test of what shows while the request is
- * pending (a spinner, 'Saving...'). Made before the request, so it can be released whenever.
+ * A gate for a handler to await (`passed`) until the test calls `release()`: what shows while a
+ * request is pending (a spinner, 'Saving...') is there to be seen however slow the machine is.
  */
-export function answerHeld(route: RouteAnswers, ok: object = route.ok): { handler: HttpHandler; release: () => void } {
+export function hold(): { passed: Promise<void>; release: () => void } {
   let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
+  const passed = new Promise<void>((resolve) => {
     release = resolve;
   });
+  return { passed, release };
+}
+
+/**
+ * The route's `ok` answer, held until `release()` (`hold`): for a test of what shows while the
+ * request is pending. Made before the request, so it can be released whenever.
+ */
+export function answerHeld(route: RouteAnswers, ok: object = route.ok): { handler: HttpHandler; release: () => void } {
+  const { passed, release } = hold();
   const handler = http[route.method](route.path, async () => {
-    await held;
+    await passed;
     return HttpResponse.json(ok, { status: route.okStatus ?? 200 });
   });
   return { handler, release };

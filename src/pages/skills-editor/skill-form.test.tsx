@@ -2,7 +2,7 @@ import { File as NodeFile } from 'node:buffer';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { droneSkill, skillsAnswers } from '@mocks/fixtures/skills';
-import { answerError } from '@mocks/handlers/answer';
+import { answerError, hold } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
 import { renderWithProviders, storeLogin } from '@test-utils/render';
 
@@ -120,11 +120,9 @@ it('keeps the first 4 files of a pick, images only, with previews that can be re
 
 it('sends the skill, says Submitting... meanwhile, then Success / Event created! and goes home', async () => {
   storeLogin();
-  // The answer waits for release(), so 'Submitting...' is there to be seen however slow the machine is.
-  let release = () => {};
-  const answered = new Promise<void>((resolve) => (release = resolve));
+  const { passed, release } = hold();
   const sent = recordCreates(async () => {
-    await answered;
+    await passed;
     return HttpResponse.json(skillsAnswers.createSkill.ok, { status: 201 });
   });
   const { user, router } = await openAdd();

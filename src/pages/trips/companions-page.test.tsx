@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { companions, companionsNone, companionsWhenOff, tripsAnswers } from '@mocks/fixtures/trips';
 import { demoUser } from '@mocks/fixtures/users';
-import { answerOk } from '@mocks/handlers/answer';
+import { answerOk, hold } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
 import { renderWithProviders, skipSplash, storeLogin } from '@test-utils/render';
 
@@ -96,11 +96,9 @@ it("keeps 'Coming Soon!' when no one's trip overlaps yet", async () => {
 
 it('shows a spinner while loading, and offers to try again when the list cannot be loaded', async () => {
   storeLogin();
-  // The failure waits for release(), so the spinner is there to be seen however slow the machine is.
-  let release = () => {};
-  const answered = new Promise<void>((resolve) => (release = resolve));
+  const { passed, release } = hold();
   server.use(http.get(tripsAnswers.companions.path, async () => {
-    await answered;
+    await passed;
     return HttpResponse.json({}, { status: 500 });
   }, { once: true }));
   const { user } = renderWithProviders('/companions');
