@@ -15,6 +15,7 @@ import { createDatabase } from '../server/db/client.js';
 import { seedDemo } from '../server/db/seed.js';
 import { resolveJwtSecret } from '../server/lib/jwt-secret.js';
 import { openSession } from '../server/lib/sessions.js';
+import { MESSAGE_NOTIFICATION_TITLE } from '../server/modules/messages/service.js';
 import { callerOf } from '../server/plugins/auth.js';
 import { tellUsers } from '../server/plugins/realtime.js';
 import { addBoardRows } from './board-rows.js';
@@ -73,7 +74,7 @@ app.post<{ Params: { userId: string }; Body: { content: string } }>('/bench/rela
   const emittedAt = performance.timeOrigin + performance.now();
   const message = { _id: randomUUID(), content: request.body.content, createdAt: new Date(emittedAt).toISOString(), emittedAt, sender: person(me), receiver: person(request.params.userId), read: false };
   tellUsers(app, [me, request.params.userId], 'new-message', message);
-  tellUsers(app, [request.params.userId], 'notification', { title: 'New message' });
+  tellUsers(app, [request.params.userId], 'notification', { title: MESSAGE_NOTIFICATION_TITLE });
   reply.code(201);
   return { success: true, message };
 });

@@ -44,6 +44,8 @@ function collect(socket: Socket, event: string) {
 }
 const send = (from: Account, to: string, content: unknown) =>
   t.app.inject({ method: 'POST', url: `/api/messages/${to}`, headers: bearer(from.token), payload: { content } });
+/** A user as a message to store names them. */
+const person = (id: string, username = 'someone') => ({ _id: id, username, profileImage: '' });
 const get = (account: Account | undefined, path: string) => t.app.inject({ url: path, headers: account ? bearer(account.token) : {} });
 
 describe('sending and reading', () => {
@@ -150,7 +152,6 @@ describe('sending and reading', () => {
 
   it('a batch naming a user who is not there stores nothing of it: no message, no notification', async () => {
     const [a, b] = [await signUp(t.app), await signUp(t.app)];
-    const person = (id: string) => ({ _id: id, username: 'someone', profileImage: '' });
     const gone = '00000000-0000-4000-8000-000000000000';
     await expect(storeMessages(t.db, [{ sender: person(a.id), receiver: person(b.id), content: 'kept?' }, { sender: person(a.id), receiver: person(gone), content: 'nobody' }])).rejects.toThrow();
     expect(await t.db.$count(messages, eq(messages.senderId, a.id))).toBe(0);
@@ -159,8 +160,7 @@ describe('sending and reading', () => {
 
   it('messages stored in one batch keep the order they were handed in', async () => {
     const [a, b] = [await signUp(t.app), await signUp(t.app)];
-    const person = (user: typeof a) => ({ _id: user.id, username: user.body.username as string, profileImage: '' });
-    const stored = await storeMessages(t.db, Array.from({ length: 10 }, (_, i) => ({ sender: person(a), receiver: person(b), content: `m${i}` })));
+    const stored = await storeMessages(t.db, Array.from({ length: 10 }, (_, i) => ({ sender: person(a.id, a.body.username), receiver: person(b.id, b.body.username), content: `m${i}` })));
     expect(stored.map((message) => message.content)).toEqual(Array.from({ length: 10 }, (_, i) => `m${i}`));
     const shown = (await get(b, `/api/messages/${a.id}`)).json().messages.map((m: { content: string }) => m.content);
     expect(shown).toEqual(Array.from({ length: 10 }, (_, i) => `m${i}`));
