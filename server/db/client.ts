@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { takingTurns } from './turns.js';
 
 /** What services query: the common ground of the PGlite and node-postgres drivers. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -90,8 +91,9 @@ export function leavesCaches(query: string): boolean {
   return targets.length > 0 && targets.every((table) => UNCACHED_TABLES.has(table));
 }
 
-/** The PGlite client drizzle talks to: per-query parsers dropped, writes counted. */
+/** The PGlite client drizzle talks to: per-query parsers dropped, writes counted, statements and transactions taking turns (db/turns.ts). */
 function pgliteClient(client: PGlite, counted: { writes: number }): PGlite {
+  const turn = takingTurns();
   type QueryOptions = Parameters<PGlite['query']>[2];
   const withoutParsers = (options: QueryOptions) => (options?.parsers ? { ...options, parsers: undefined } : options);
   const wrapTx = (tx: Transaction): Transaction => new Proxy(tx, {
@@ -110,15 +112,15 @@ function pgliteClient(client: PGlite, counted: { writes: number }): PGlite {
       if (property === 'query') {
         return (query: string, params?: unknown[], options?: QueryOptions) => {
           if (!leavesCaches(query)) counted.writes++;
-          return target.query(query, params, withoutParsers(options));
+          return turn(() => target.query(query, params, withoutParsers(options)));
         };
       }
       if (property === 'exec' || property === 'transaction') {
         return async (...args: unknown[]) => {
           counted.writes++;
-          const run = property === 'transaction'
+          const run = turn(() => (property === 'transaction'
             ? target.transaction((tx) => (args[0] as (tx: Transaction) => Promise<unknown>)(wrapTx(tx)))
-            : target.exec(...(args as Parameters<PGlite['exec']>));
+            : target.exec(...(args as Parameters<PGlite['exec']>))));
           try {
             return await run;
           } finally {
