@@ -92,8 +92,7 @@ export function leavesCaches(query: string): boolean {
 }
 
 /** The PGlite client drizzle talks to: per-query parsers dropped, writes counted, statements and transactions taking turns (db/turns.ts). */
-function pgliteClient(client: PGlite, counted: { writes: number }): PGlite {
-  const turn = takingTurns();
+function pgliteClient(client: PGlite, counted: { writes: number }, turn: ReturnType<typeof takingTurns>): PGlite {
   type QueryOptions = Parameters<PGlite['query']>[2];
   const withoutParsers = (options: QueryOptions) => (options?.parsers ? { ...options, parsers: undefined } : options);
   const wrapTx = (tx: Transaction): Transaction => new Proxy(tx, {
@@ -168,13 +167,15 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     client = await PGlite.create(dir, await pgliteOptions());
   }
   const counted = { writes: 0 };
-  const db = drizzlePglite({ client: pgliteClient(client, counted), schema });
+  const turn = takingTurns();
+  const db = drizzlePglite({ client: pgliteClient(client, counted, turn), schema });
   writeCounters.set(db, () => counted.writes);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    // After the statements already waiting for their turn, which would otherwise fail on a closed database.
+    close: () => turn(() => client.close()),
   };
 }
 

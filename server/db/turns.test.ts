@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm';
+import '../test/test-database.js'; // declares globalThis.__PGLITE__, which the test environment sets
+import { createDatabase, pgliteOptions } from './client.js';
 import { takingTurns } from './turns.js';
 
 /** A statement stand-in: notes its start and end, and takes a few promise jobs in between as PGlite's do. */
@@ -41,5 +44,51 @@ describe('takingTurns', () => {
     await expect(failed).rejects.toThrow('a failed');
     await expect(next).resolves.toBe('b');
     expect(log).toEqual(['a starts', 'a ends', 'b starts', 'b ends']);
+  });
+});
+
+describe('the PGlite client taking turns', () => {
+  const open = async () => createDatabase({ memory: true, pglite: await globalThis.__PGLITE__!.create(await pgliteOptions()) });
+
+  it("runs a transaction's own statements within its turn, and a read asked for after it waits for it", async () => {
+    const database = await open();
+    try {
+      const { db } = database;
+      await db.execute(sql`create table turns_probe (n int)`);
+      const order: string[] = [];
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => { release = resolve; });
+      const written = db.transaction(async (tx) => {
+        await tx.execute(sql`insert into turns_probe values (1)`);
+        await held;
+        await tx.execute(sql`insert into turns_probe values (2)`);
+        order.push('transaction');
+      });
+      const read = db.execute(sql`select count(*)::int as n from turns_probe`).then((answer) => {
+        order.push('read');
+        return (answer as unknown as { rows: { n: number }[] }).rows[0].n;
+      });
+      release();
+      await written;
+      expect(await read).toBe(2);
+      expect(order).toEqual(['transaction', 'read']);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('closes after the statements already waiting for their turn', async () => {
+    const database = await open();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    const written = database.db.transaction(async () => held);
+    const asked = database.db.execute(sql`select 1 as one`).then((answer) => (answer as unknown as { rows: unknown[] }).rows);
+    // The read is queued behind the open transaction well before the close is asked for.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const closed = database.close();
+    release();
+    await written;
+    await expect(asked).resolves.toEqual([{ one: 1 }]);
+    await closed;
   });
 });

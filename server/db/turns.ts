@@ -2,7 +2,7 @@ import { setImmediate as eventLoopTurn } from 'node:timers/promises';
 
 /**
  * Embedded PGlite's statements, handed out one at a time in the order they were asked for, with a
- * turn of the event loop before each (`setImmediate`, which comes after Node has read its sockets).
+ * turn of the event loop before each (`setImmediate`: its callbacks run after Node's poll for I/O).
  *
  * Why: PGlite runs each statement on this process's one thread, inside the promise chain of the
  * request that asked for it, and one statement's end starts the next waiting one at once. Under load
@@ -12,9 +12,10 @@ import { setImmediate as eventLoopTurn } from 'node:timers/promises';
  * and most of the next. Measured with bench:search's stream of different searches at 10
  * connections: one connection at a time answered in about twice the median (p99 67 ms, median 28).
  * With a turn between statements, a request that arrived while one ran is read before the next one
- * starts and queues behind those already waiting: served in order of arrival, as a PostgreSQL
- * pool's queue serves them. A request that needs several statements queues for each, as it does
- * for a pool's connections.
+ * starts (or, when that one was started from the same poll, the one after) and queues behind those
+ * already waiting: served in order of arrival, as a PostgreSQL pool's queue serves them (p99 52-58
+ * ms in the same runs; two turns between statements did worse). A request that needs several
+ * statements queues for each, as it does for a pool's connections.
  *
  * Only the statements of the database's own client take turns: those inside a transaction run
  * within its turn (PGlite keeps every other statement out until the transaction ends anyway).

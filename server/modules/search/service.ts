@@ -125,8 +125,9 @@ async function searchQuery(db: Db, q: string): Promise<{ tsquery: string; expect
  * How many of a board's newest rows a search walks first, unless so few rows are expected to match
  * (`searchQuery`) that the GIN index is asked first. Past them it walks on or asks the GIN index,
  * whichever costs less (a longer walk reads at most 200 x WALK_ROWS / m rows, m being the matches the
- * first walk met). This and the two limits above are written into `search_cards` (migration 0011, as 0012 left it),
- * which does the work (see there); a change to them is a new migration.
+ * first walk met). This and the two limits above are written into `search_cards` (migration 0011;
+ * 0012 moved only the probe's limit), which does the work (see there); a change to them is a new
+ * migration.
  */
 export const WALK_ROWS = 1_000;
 
