@@ -1,5 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { RouteAnswers } from '../fixtures/route-answers';
+import { hold } from '../hold';
 
 const hasBearer = (request: Request) => /^Bearer \S+/.test(request.headers.get('Authorization') ?? '');
 
@@ -24,17 +25,7 @@ export function answerErrorOnce<R extends RouteAnswers>(route: R, name: keyof R[
   return http[route.method](route.path, () => HttpResponse.json(body, { status }), { once: true });
 }
 
-/**
- * A gate for a handler to await (`passed`) until the test calls `release()`: what shows while a
- * request is pending (a spinner, 'Saving...') is there to be seen however slow the machine is.
- */
-export function hold(): { passed: Promise<void>; release: () => void } {
-  let release: () => void = () => undefined;
-  const passed = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return { passed, release };
-}
+export { hold } from '../hold';
 
 /**
  * The route's `ok` answer, held until `release()` (`hold`): for a test of what shows while the

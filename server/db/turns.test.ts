@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { hold } from '../../mocks/hold';
 import '../test/test-database.js'; // declares globalThis.__PGLITE__, which the test environment sets
 import { createDatabase, pgliteOptions } from './client.js';
 import { takingTurns } from './turns.js';
@@ -56,11 +57,10 @@ describe('the PGlite client taking turns', () => {
       const { db } = database;
       await db.execute(sql`create table turns_probe (n int)`);
       const order: string[] = [];
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => { release = resolve; });
+      const { passed, release } = hold();
       const written = db.transaction(async (tx) => {
         await tx.execute(sql`insert into turns_probe values (1)`);
-        await held;
+        await passed;
         await tx.execute(sql`insert into turns_probe values (2)`);
         order.push('transaction');
       });
@@ -79,9 +79,8 @@ describe('the PGlite client taking turns', () => {
 
   it('closes after the statements already waiting for their turn', async () => {
     const database = await open();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    const written = database.db.transaction(async () => held);
+    const { passed, release } = hold();
+    const written = database.db.transaction(async () => passed);
     const asked = database.db.execute(sql`select 1 as one`).then((answer) => (answer as unknown as { rows: unknown[] }).rows);
     // The read is queued behind the open transaction well before the close is asked for.
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,3 +1,4 @@
+import { hold } from '../../../mocks/hold';
 import { createGeocoder, GeoUpstreamError } from './geocoder.js';
 import { createSpacer, QueueFullError } from './spacer.js';
 import { TtlCache } from './ttl-cache.js';
@@ -19,9 +20,8 @@ describe('createGeocoder', () => {
 describe('createSpacer', () => {
   it('refuses at once when too many tasks wait', async () => {
     const run = createSpacer(0, 3); // none has started yet when the fourth comes
-    let release!: () => void;
-    const blocker = new Promise<void>((resolve) => (release = resolve));
-    const first = run(() => blocker);
+    const { passed, release } = hold();
+    const first = run(() => passed);
     const second = run(async () => 'second');
     const third = run(async () => 'third');
     await expect(run(async () => 'fourth')).rejects.toBeInstanceOf(QueueFullError);
