@@ -24,7 +24,7 @@ const migrationsFolder = fileURLToPath(new URL('../server/db/migrations/', impor
 // Always a fresh data directory: the bench must never open a real one (PGlite allows one process).
 const config = loadConfig({ ...process.env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'need-spot-bench-')) });
 const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
-const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await createDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir });
 await database.migrate(migrationsFolder);
 await seedDemo(database.db);
 

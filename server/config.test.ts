@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, defaultDatabasePoolSize, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('has the defaults of the embedded setup', () => {
@@ -29,6 +29,15 @@ describe('loadConfig', () => {
     expect(limits).toMatchObject({ registrationsPerIp: 200, geoPerMinute: 5, loginFailures: 3, apiPerMinute: 1200 });
   });
 
+  it('sizes the PostgreSQL pool from DATABASE_POOL_SIZE, by default twice the cores and at most 10', () => {
+    expect(defaultDatabasePoolSize(1)).toBe(2);
+    expect(defaultDatabasePoolSize(2)).toBe(4);
+    expect(defaultDatabasePoolSize(5)).toBe(10);
+    expect(defaultDatabasePoolSize(64)).toBe(10);
+    expect(loadConfig({}).databasePoolSize).toBe(defaultDatabasePoolSize());
+    expect(loadConfig({ DATABASE_POOL_SIZE: '24' }).databasePoolSize).toBe(24);
+  });
+
   it('trusts proxies by hop count or address, never any X-Forwarded-For', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
@@ -53,6 +62,8 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535, got "70000"'],
     [{ PORT: '-1' }, 'PORT must be a whole number'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO must be true or false'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE must be a whole number of at least 1, got "0"'],
+    [{ DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE must be a whole number of at least 1, got "many"'],
     [{ OSRM_URL: 'not a url' }, 'OSRM_URL must be a URL'],
     [{ MAP_CENTER: 'Panaji' }, 'MAP_CENTER must be "latitude,longitude", got "Panaji"'],
     [{ MAP_CENTER: '95,10' }, 'MAP_CENTER must be "latitude,longitude"'],

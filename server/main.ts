@@ -39,7 +39,7 @@ async function start(config: Config) {
     }
   }
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
-  const database = (open.database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database = (open.database = await createDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir }));
   await database.migrate(migrationsFolder);
   if (config.seedDemo && !stopping && (await seedDemo(database.db))) console.log('Seeded the demo content.');
   const demo = await hasDemoAccount(database.db);

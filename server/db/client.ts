@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { defaultDatabasePoolSize } from '../config.js';
 import * as schema from './schema.js';
 import { takingTurns } from './turns.js';
 
@@ -22,6 +23,8 @@ export interface Database {
 export interface DatabaseOptions {
   /** A PostgreSQL server; when unset, embedded PGlite is used. */
   databaseUrl?: string;
+  /** The most connections to that server at once (config's DATABASE_POOL_SIZE; by default its default). */
+  poolSize?: number;
   /** PGlite keeps its files in DATA_DIR/pglite. */
   dataDir?: string;
   /** In-memory PGlite (tests). */
@@ -135,7 +138,7 @@ function pgliteClient(client: PGlite, counted: { writes: number }, turn: ReturnT
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? defaultDatabasePoolSize() });
     // An idle client that loses its connection emits 'error' on the pool; without a listener it crashes the process.
     pool.on('error', () => {});
     const counted = { writes: 0 };

@@ -167,12 +167,23 @@ describe('reads cached until the next write', () => {
 
 if (!onPglite) {
   describe('on PostgreSQL', () => {
-    async function secondInstance() {
+    async function secondInstance(poolSize?: number) {
       const [{ name }] = await rowsOf<{ name: string }>(sql`select current_database() as name`);
       const url = new URL(process.env.TEST_DATABASE_URL!);
       url.pathname = `/${name}`;
-      return createDatabase({ databaseUrl: url.toString() });
+      return createDatabase({ databaseUrl: url.toString(), poolSize });
     }
+
+    it('an instance opens at most its pool size of connections (DATABASE_POOL_SIZE), the rest of its statements wait', async () => {
+      const other = await secondInstance(2);
+      try {
+        const answers = await Promise.all(Array.from({ length: 6 }, () => other.db.execute(sql`select pg_backend_pid() as pid, pg_sleep(0.05)`)));
+        const pids = new Set(answers.map((answer) => (answer as unknown as { rows: { pid: number }[] }).rows[0].pid));
+        expect(pids.size).toBe(2);
+      } finally {
+        await other.close();
+      }
+    });
 
     it('a session revoked by another instance stops authorising here as soon as its notice arrives', async () => {
       const other = await secondInstance();
