@@ -24,7 +24,9 @@ const migrationsFolder = fileURLToPath(new URL('../server/db/migrations/', impor
 // Always a fresh data directory: the bench must never open a real one (PGlite allows one process).
 const config = loadConfig({ ...process.env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'need-spot-bench-')) });
 const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
-const database = await createDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir });
+// PGlite on its own thread, as server/main.ts runs it (dist-bench/ and bench/ sit side by side with server/).
+const pgliteWorker = new URL('../server/db/pglite-worker.mjs', import.meta.url);
+const database = await createDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir, pgliteWorker });
 await database.migrate(migrationsFolder);
 await seedDemo(database.db);
 

@@ -3,7 +3,7 @@
 // TypeScript modules through tsx's loader thread takes a second off every start, and a restart
 // after a crash is what operators wait for (`npm run bench:restart`). Tests and `npm run dev` still
 // run the TypeScript directly. The SQL migrations are copied next to the bundle, where main.ts
-// finds them relative to itself as it does in server/.
+// finds them relative to itself as it does in server/, and so is embedded PGlite's worker.
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -30,6 +30,8 @@ export async function buildServer() {
   const outdir = path.dirname(serverBundle);
   mkdirSync(outdir, { recursive: true });
   cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(outdir, 'db', 'migrations'), { recursive: true });
+  // Embedded PGlite's thread, plain JavaScript that imports only packages (db/pglite-thread.ts).
+  cpSync(path.join(root, 'server', 'db', 'pglite-worker.mjs'), path.join(outdir, 'db', 'pglite-worker.mjs'));
   const result = await build({
     entryPoints: [path.join(root, 'server', 'main.ts')],
     outfile: serverBundle,

@@ -7,6 +7,8 @@ import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
 
 const migrationsFolder = fileURLToPath(new URL('./db/migrations/', import.meta.url));
+// Embedded PGlite's thread (db/pglite-thread.ts): next to this file in server/, and copied next to the bundle.
+const pgliteWorker = new URL('./db/pglite-worker.mjs', import.meta.url);
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 /** What is open so far; a signal during start-up closes exactly that. */
@@ -39,7 +41,7 @@ async function start(config: Config) {
     }
   }
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
-  const database = (open.database = await createDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir }));
+  const database = (open.database = await createDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir, pgliteWorker }));
   await database.migrate(migrationsFolder);
   if (config.seedDemo && !stopping && (await seedDemo(database.db))) console.log('Seeded the demo content.');
   const demo = await hasDemoAccount(database.db);

@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { defaultDatabasePoolSize } from '../config.js';
 import * as schema from './schema.js';
+import { startPgliteThread, type PgliteClient } from './pglite-thread.js';
 import { takingTurns } from './turns.js';
 
 /** What services query: the common ground of the PGlite and node-postgres drivers. */
@@ -31,6 +32,12 @@ export interface DatabaseOptions {
   memory?: boolean;
   /** A PGlite instance made by the caller with `pgliteOptions()` (tests make theirs outside Jest's sandbox). */
   pglite?: PGlite;
+  /**
+   * PGlite in DATA_DIR on a thread of its own (db/pglite-thread.ts): the URL of db/pglite-worker.mjs,
+   * which the caller finds relative to itself (it sits next to the built server too). The server
+   * and the benches pass it; without it, PGlite runs on this thread.
+   */
+  pgliteWorker?: URL;
 }
 
 /**
@@ -54,7 +61,8 @@ export const writeCounterOf = (db: Db): WriteCounter | undefined => writeCounter
 // per query: installed once at creation instead, and dropped from each query (`pgliteClient`).
 // By type OID: timestamp, timestamptz, interval, date, then numeric[] and the four types' arrays.
 const keepText = (value: string) => value;
-const drizzleParsers = Object.fromEntries([1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, keepText]));
+const textTypes = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+const drizzleParsers = Object.fromEntries(textTypes.map((oid) => [oid, keepText]));
 
 // PGlite and its drizzle driver are loaded only by a server that embeds the database: one on
 // PostgreSQL never runs them, and would keep their modules in memory for nothing.
@@ -94,8 +102,8 @@ export function leavesCaches(query: string): boolean {
   return targets.length > 0 && targets.every((table) => UNCACHED_TABLES.has(table));
 }
 
-/** The PGlite client drizzle talks to: per-query parsers dropped, writes counted, statements and transactions taking turns (db/turns.ts). */
-function pgliteClient(client: PGlite, counted: { writes: number }, turn: ReturnType<typeof takingTurns>): PGlite {
+/** The PGlite client drizzle talks to: per-query parsers dropped, writes counted, statements and transactions taking turns (`turn`: db/turns.ts in this thread, none needed on its own). */
+function pgliteClient(client: PgliteClient, counted: { writes: number }, turn: ReturnType<typeof takingTurns>): PGlite {
   type QueryOptions = Parameters<PGlite['query']>[2];
   const withoutParsers = (options: QueryOptions) => (options?.parsers ? { ...options, parsers: undefined } : options);
   const wrapTx = (tx: Transaction): Transaction => new Proxy(tx, {
@@ -109,7 +117,8 @@ function pgliteClient(client: PGlite, counted: { writes: number }, turn: ReturnT
       return Reflect.get(target, property, receiver) as unknown;
     },
   });
-  return new Proxy(client, {
+  // Typed as the PGlite drizzle takes: of it, drizzle calls only query and transaction.
+  return new Proxy(client as PGlite, {
     get(target, property) {
       if (property === 'query') {
         return (query: string, params?: unknown[], options?: QueryOptions) => {
@@ -158,7 +167,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     };
   }
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await pgliteModules();
-  let client: PGlite;
+  let client: PgliteClient;
+  let threaded = false;
   if (options.pglite) {
     client = options.pglite;
   } else if (options.memory || !options.dataDir) {
@@ -167,10 +177,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     // PGlite's NodeFS creates only the last path segment (a non-recursive mkdir).
     const dir = path.join(options.dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir, await pgliteOptions());
+    threaded = options.pgliteWorker !== undefined;
+    client = options.pgliteWorker ? await startPgliteThread(options.pgliteWorker, dir, textTypes) : await PGlite.create(dir, await pgliteOptions());
   }
   const counted = { writes: 0 };
-  const turn = takingTurns();
+  // On its own thread PGlite serves statements in the order they were sent, and the event loop here
+  // is free to read requests meanwhile: what the turns do for it in this thread (db/turns.ts).
+  const turn = threaded ? <T>(run: () => Promise<T>) => run() : takingTurns();
   const db = drizzlePglite({ client: pgliteClient(client, counted, turn), schema });
   writeCounters.set(db, () => counted.writes);
   return {

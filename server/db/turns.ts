@@ -19,6 +19,10 @@ import { setImmediate as eventLoopTurn } from 'node:timers/promises';
  *
  * Only the statements of the database's own client take turns: those inside a transaction run
  * within its turn (PGlite keeps every other statement out until the transaction ends anyway).
+ *
+ * The server itself now runs PGlite on a thread of its own (db/pglite-thread.ts), where the worker's
+ * queue of messages keeps this order and this thread's event loop is never held by a statement: the
+ * turns serve PGlite run in this thread (the tests, and callers that give no worker).
  */
 export function takingTurns(): <T>(run: () => Promise<T>) => Promise<T> {
   let last: Promise<unknown> = Promise.resolve();

@@ -1,0 +1,112 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import { migrationsFolder } from '../test/test-database.js';
+import { createDatabase, type Database } from './client.js';
+import { startPgliteThread } from './pglite-thread.js';
+import { users } from './schema.js';
+
+// Jest runs this file as CommonJS (babel-jest): __dirname is server/db, where the worker lives.
+const pgliteWorker = pathToFileURL(path.join(__dirname, 'pglite-worker.mjs'));
+let phones = 0;
+/** A contact number no other user of the file has (the column is unique). */
+const phone = () => `+1555000${String(++phones).padStart(4, '0')}`;
+const rowsOf = <T>(answer: unknown) => (answer as { rows: T[] }).rows;
+
+let dataDir: string;
+let database: Database;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'ns-pglite-thread-'));
+  database = await createDatabase({ dataDir, pgliteWorker });
+  await database.migrate(migrationsFolder);
+});
+
+afterAll(async () => {
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const addUser = (username: string) => database.db.insert(users)
+  .values({ username, email: `${username}@example.com`, firstName: 'Ada', lastName: 'Thread', contactNumber: phone(), passwordHash: 'x' })
+  .returning({ id: users.id });
+
+describe('embedded PGlite on a thread of its own', () => {
+  it('answers drizzle as PGlite in this thread does: rows, typed columns, times as text, JSON as values', async () => {
+    const [{ id }] = await addUser('threaded');
+    const [row] = await database.db.select({ id: users.id, username: users.username, createdAt: users.createdAt }).from(users).where(eq(users.id, id));
+    expect(row).toMatchObject({ id, username: 'threaded' });
+    // Times come as text, which drizzle maps to a Date, as it does with PostgreSQL.
+    expect(row.createdAt).toBeInstanceOf(Date);
+    expect(Math.abs(row.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
+    const [values] = rowsOf<{ day: string; doc: unknown; count: number }>(
+      await database.db.execute(sql`select date '2026-11-26' as day, '{"a":[1,2]}'::jsonb as doc, 3::int as count`),
+    );
+    expect(values).toEqual({ day: '2026-11-26', doc: { a: [1, 2] }, count: 3 });
+  });
+
+  it('answers each caller with its own statement, many sent at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => database.db.execute(sql`select ${i}::int as n`)));
+    expect(answers.map((answer) => rowsOf<{ n: number }>(answer)[0].n)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+  });
+
+  it("fails a statement with Postgres' fields (code, constraint) for its caller alone, and goes on", async () => {
+    await addUser('twice');
+    const failure = await addUser('twice').then(() => undefined, (error: unknown) => error as Error & { cause?: Record<string, unknown> });
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure?.cause).toMatchObject({ code: '23505', constraint: expect.stringMatching(/^users_(username|email)_lower_key$/) });
+    expect(rowsOf(await database.db.execute(sql`select 1 as ok`))).toEqual([{ ok: 1 }]);
+  });
+
+  it('commits a transaction whole, and rolls it back whole when its callback throws', async () => {
+    await database.db.transaction(async (tx) => {
+      await tx.insert(users).values({ username: 'committed', email: 'committed@example.com', firstName: 'A', lastName: 'B', contactNumber: phone(), passwordHash: 'x' });
+      await tx.update(users).set({ bio: 'both' }).where(eq(users.username, 'committed'));
+    });
+    await expect(database.db.transaction(async (tx) => {
+      await tx.insert(users).values({ username: 'rolled', email: 'rolled@example.com', firstName: 'A', lastName: 'B', contactNumber: phone(), passwordHash: 'x' });
+      throw new Error('changed my mind');
+    })).rejects.toThrow('changed my mind');
+    const names = await database.db.select({ username: users.username, bio: users.bio }).from(users).where(sql`${users.username} in ('committed', 'rolled')`);
+    expect(names).toEqual([{ username: 'committed', bio: 'both' }]);
+  });
+
+  it('keeps a statement asked for outside a running transaction waiting until it ends', async () => {
+    let outside: Promise<unknown> | undefined;
+    await database.db.transaction(async (tx) => {
+      await tx.insert(users).values({ username: 'inside', email: 'inside@example.com', firstName: 'A', lastName: 'B', contactNumber: phone(), passwordHash: 'x' });
+      outside = database.db.execute(sql`select count(*)::int as n from users where username = 'inside'`);
+      await tx.update(users).set({ bio: 'still inside' }).where(eq(users.username, 'inside'));
+    });
+    // Had it run inside the transaction's time, it would have seen nothing (or deadlocked): it sees the commit.
+    expect(rowsOf(await outside)).toEqual([{ n: 1 }]);
+  });
+
+  it('closes after the statements already sent, refuses later ones, and leaves what it wrote in DATA_DIR', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ns-pglite-thread-'));
+    try {
+      const thread = await startPgliteThread(pgliteWorker, dir, []);
+      await thread.exec('create table kept (word text)');
+      const sent = thread.query("insert into kept values ('written')");
+      await thread.close();
+      await expect(sent).resolves.toMatchObject({ affectedRows: 1 });
+      await expect(thread.query('select 1')).rejects.toThrow('The embedded database is closed');
+      // The same files, opened again in this thread.
+      const again = await createDatabase({ pglite: await globalThis.__PGLITE__!.create(dir) });
+      try {
+        expect(rowsOf(await again.db.execute(sql`select word from kept`))).toEqual([{ word: 'written' }]);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('fails to start, rather than waiting for ever, when its thread does not start', async () => {
+    const missing = pathToFileURL(path.join(__dirname, 'no-such-worker.mjs'));
+    await expect(startPgliteThread(missing, tmpdir(), [])).rejects.toThrow();
+  });
+});
