@@ -15,6 +15,9 @@ let phones = 0;
 const phone = () => `+1555000${String(++phones).padStart(4, '0')}`;
 const rowsOf = <T>(answer: unknown) => (answer as { rows: T[] }).rows;
 
+/** Time enough to start PGlite (twice, where a test reopens its files) while other test files run. */
+const STARTS = 60_000;
+
 let dataDir: string;
 let database: Database;
 
@@ -22,10 +25,10 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'ns-pglite-thread-'));
   database = await createDatabase({ dataDir, pgliteWorker });
   await database.migrate(migrationsFolder);
-});
+}, STARTS); // a thread, PGlite and every migration: seconds on a busy machine
 
 afterAll(async () => {
-  await database.close();
+  await database?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -103,7 +106,7 @@ describe('embedded PGlite on a thread of its own', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, STARTS);
 
   it('fails to start, rather than waiting for ever, when its thread does not start', async () => {
     const missing = pathToFileURL(path.join(__dirname, 'no-such-worker.mjs'));

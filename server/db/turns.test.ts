@@ -49,6 +49,8 @@ describe('takingTurns', () => {
 });
 
 describe('the PGlite client taking turns', () => {
+  /** Time enough to start a PGlite (seconds) while other test files run. */
+  const STARTS = 60_000;
   const open = async () => createDatabase({ memory: true, pglite: await globalThis.__PGLITE__!.create(await pgliteOptions()) });
 
   it("runs a transaction's own statements within its turn, and a read asked for after it waits for it", async () => {
@@ -75,7 +77,7 @@ describe('the PGlite client taking turns', () => {
     } finally {
       await database.close();
     }
-  });
+  }, STARTS);
 
   it('closes after the statements already waiting for their turn', async () => {
     const database = await open();
@@ -89,5 +91,5 @@ describe('the PGlite client taking turns', () => {
     await written;
     await expect(asked).resolves.toEqual([{ one: 1 }]);
     await closed;
-  });
+  }, STARTS);
 });
