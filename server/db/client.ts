@@ -38,6 +38,8 @@ export interface DatabaseOptions {
    * and the benches pass it; without it, PGlite runs on this thread.
    */
   pgliteWorker?: URL;
+  /** With `pgliteWorker`: told if that thread stops without being closed (every statement fails from then on). */
+  onLost?: (error: Error) => void;
 }
 
 /**
@@ -178,7 +180,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     const dir = path.join(options.dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
     threaded = options.pgliteWorker !== undefined;
-    client = options.pgliteWorker ? await startPgliteThread(options.pgliteWorker, dir, textTypes) : await PGlite.create(dir, await pgliteOptions());
+    client = options.pgliteWorker ? await startPgliteThread(options.pgliteWorker, dir, textTypes, options.onLost) : await PGlite.create(dir, await pgliteOptions());
   }
   const counted = { writes: 0 };
   // On its own thread PGlite serves statements in the order they were sent, and the event loop here

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -77,14 +77,41 @@ describe('embedded PGlite on a thread of its own', () => {
   });
 
   it('keeps a statement asked for outside a running transaction waiting until it ends', async () => {
+    await addUser('inside');
     let outside: Promise<unknown> | undefined;
     await database.db.transaction(async (tx) => {
-      await tx.insert(users).values({ username: 'inside', email: 'inside@example.com', firstName: 'A', lastName: 'B', contactNumber: phone(), passwordHash: 'x' });
-      outside = database.db.execute(sql`select count(*)::int as n from users where username = 'inside'`);
-      await tx.update(users).set({ bio: 'still inside' }).where(eq(users.username, 'inside'));
+      outside = database.db.execute(sql`select bio from users where username = 'inside'`);
+      await tx.update(users).set({ bio: 'changed inside' }).where(eq(users.username, 'inside'));
     });
-    // Had it run inside the transaction's time, it would have seen nothing (or deadlocked): it sees the commit.
-    expect(rowsOf(await outside)).toEqual([{ n: 1 }]);
+    // PGlite has one session: run at once, it would have run within the transaction, before the change.
+    expect(rowsOf(await outside)).toEqual([{ bio: 'changed inside' }]);
+  });
+
+  it("refuses a transaction's statements once it has ended, as PGlite does in this thread", async () => {
+    let ended: { execute: typeof database.db.execute } | undefined;
+    await database.db.transaction(async (tx) => {
+      ended = tx;
+    });
+    await expect(ended!.execute(sql`select 1`)).rejects.toMatchObject({ cause: expect.objectContaining({ message: 'Transaction is closed' }) });
+  });
+
+  it('keeps a transaction within a transaction (a savepoint): its rollback leaves the outer one whole', async () => {
+    await database.db.transaction(async (tx) => {
+      await tx.insert(users).values({ username: 'outer', email: 'outer@example.com', firstName: 'A', lastName: 'B', contactNumber: phone(), passwordHash: 'x' });
+      await expect(tx.transaction(async (inner) => {
+        await inner.insert(users).values({ username: 'inner', email: 'inner@example.com', firstName: 'A', lastName: 'B', contactNumber: phone(), passwordHash: 'x' });
+        throw new Error('not this one');
+      })).rejects.toThrow('not this one');
+    });
+    const names = await database.db.select({ username: users.username }).from(users).where(sql`${users.username} in ('outer', 'inner')`);
+    expect(names).toEqual([{ username: 'outer' }]);
+  });
+
+  it('fails the commit of a transaction a failed statement has aborted, and goes on', async () => {
+    await expect(database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 / 0`).catch(() => undefined);
+    })).rejects.toMatchObject({ code: '25P02' });
+    expect(rowsOf(await database.db.execute(sql`select 1 as ok`))).toEqual([{ ok: 1 }]);
   });
 
   it('closes after the statements already sent, refuses later ones, and leaves what it wrote in DATA_DIR', async () => {
@@ -108,8 +135,25 @@ describe('embedded PGlite on a thread of its own', () => {
     }
   }, STARTS);
 
-  it('fails to start, rather than waiting for ever, when its thread does not start', async () => {
+  it('fails to start, rather than waiting for ever, when its thread fails or stops while starting', async () => {
     const missing = pathToFileURL(path.join(__dirname, 'no-such-worker.mjs'));
     await expect(startPgliteThread(missing, tmpdir(), [])).rejects.toThrow();
+    await expect(startPgliteThread(fakeWorker('process.exit(2);'), tmpdir(), [])).rejects.toThrow('stopped while starting (exit code 2)');
+  });
+
+  it('fails the statements waiting and every later one when its thread stops unasked, and says so once', async () => {
+    const lost = jest.fn();
+    // Ready, then gone at the first statement.
+    const thread = await startPgliteThread(fakeWorker("parentPort.on('message', () => process.exit(3)); parentPort.postMessage({ ready: true });"), tmpdir(), [], lost);
+    await expect(thread.query('select 1')).rejects.toThrow("The embedded database's thread stopped (exit code 3)");
+    await expect(thread.query('select 2')).rejects.toThrow('exit code 3');
+    expect(lost).toHaveBeenCalledTimes(1);
   });
 });
+
+/** A worker file of `body` (with parentPort in scope), standing in for db/pglite-worker.mjs. */
+function fakeWorker(body: string) {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'ns-fake-worker-')), 'worker.mjs');
+  writeFileSync(file, `import { parentPort } from 'node:worker_threads';\n${body}\n`);
+  return pathToFileURL(file);
+}

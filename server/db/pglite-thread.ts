@@ -25,25 +25,36 @@ type Message = { op: 'query' | 'exec'; sql: string; params?: unknown[]; rowMode?
  * commit or rollback message; meanwhile PGlite keeps every other statement waiting, as it does in
  * this thread. Values and errors cross as plain data: rows, fields, and an error's message with
  * every field Postgres gave it (code, constraint, detail...).
+ *
+ * `onLost` hears of a thread that stopped without being closed (every waiting statement has failed,
+ * and every later one will): the server stops, for its supervisor to start it again.
  */
-export async function startPgliteThread(workerFile: URL, dir: string, textTypes: number[]): Promise<PgliteClient> {
+export async function startPgliteThread(workerFile: URL, dir: string, textTypes: number[], onLost?: (error: Error) => void): Promise<PgliteClient> {
   const worker = new Worker(workerFile, { workerData: { dir, textTypes } });
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let lastId = 0;
   let lastTx = 0;
-  let broken: Error | undefined;
+  /** Why no statement can be sent any more: the thread failed or stopped, or close() was called. */
+  let refused: Error | undefined;
+  let closing = false;
 
   const fail = (error: Error) => {
-    broken ??= error;
-    for (const { reject } of waiting.values()) reject(broken);
+    refused ??= error;
+    for (const { reject } of waiting.values()) reject(error);
     waiting.clear();
   };
-  const ready = new Promise<void>((resolve, reject) => {
+  const started = new Promise<void>((resolve, reject) => {
     worker.once('message', () => resolve());
     worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The embedded database's thread stopped while starting (exit code ${code})`)));
   });
   worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`The embedded database's thread stopped (exit code ${code})`)));
+  worker.on('exit', (code) => {
+    if (closing) return;
+    const error = new Error(`The embedded database's thread stopped (exit code ${code})`);
+    fail(error);
+    onLost?.(error);
+  });
   worker.on('message', (answer: { id?: number; result?: unknown; error?: Record<string, unknown> & { message: string } }) => {
     const call = answer.id === undefined ? undefined : waiting.get(answer.id);
     if (!call) return;
@@ -51,38 +62,54 @@ export async function startPgliteThread(workerFile: URL, dir: string, textTypes:
     if (answer.error) call.reject(Object.assign(new Error(answer.error.message), answer.error));
     else call.resolve(answer.result);
   });
-  await ready;
+  await started;
 
   const send = <T>(message: Message) => new Promise<T>((resolve, reject) => {
-    if (broken) return reject(broken);
+    if (refused) return reject(refused);
     const id = ++lastId;
     waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
-    worker.postMessage({ ...message, id });
+    try {
+      worker.postMessage({ ...message, id });
+    } catch (error) {
+      // A parameter no message can carry (a function, a class instance's methods...).
+      waiting.delete(id);
+      reject(error as Error);
+    }
   });
   // Per-query parsers are functions, which no message carries; the worker has the client's own.
-  const statements = (tx?: number) => ({
-    query: <T>(sql: string, params?: unknown[], options?: { rowMode?: 'array' | 'object' }) => send<Results<T>>({ op: 'query', sql, params, rowMode: options?.rowMode, tx }),
-    exec: (sql: string, options?: { rowMode?: 'array' | 'object' }) => send<Results[]>({ op: 'exec', sql, rowMode: options?.rowMode, tx }),
-  });
+  const statements = (tx?: number, ended?: () => boolean) => {
+    const open = <T>(message: Message) => (ended?.() ? Promise.reject(new Error('Transaction is closed')) : send<T>(message));
+    return {
+      query: <T>(sql: string, params?: unknown[], options?: { rowMode?: 'array' | 'object' }) => open<Results<T>>({ op: 'query', sql, params, rowMode: options?.rowMode, tx }),
+      exec: (sql: string, options?: { rowMode?: 'array' | 'object' }) => open<Results[]>({ op: 'exec', sql, rowMode: options?.rowMode, tx }),
+    };
+  };
 
   return {
     ...statements(),
     async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
       const tx = ++lastTx;
       await send({ op: 'begin', tx });
+      // As PGlite in this thread: a statement the callback sends after it has ended is refused.
+      let ended = false;
       let value: T;
       try {
-        value = await callback(statements(tx) as unknown as Transaction);
+        value = await callback(statements(tx, () => ended) as unknown as Transaction);
       } catch (error) {
+        ended = true;
         await send({ op: 'rollback', tx });
         throw error;
       }
+      ended = true;
       await send({ op: 'commit', tx });
       return value;
     },
     async close() {
-      await send({ op: 'close' });
-      broken = new Error('The embedded database is closed');
+      // Statements sent before this are answered first; any sent after it are refused here.
+      const closed = send({ op: 'close' });
+      refused = new Error('The embedded database is closed');
+      closing = true;
+      await closed;
       await worker.terminate();
     },
   } as PgliteClient;

@@ -1,7 +1,7 @@
 // The embedded database on a thread of its own: PGlite opened on workerData.dir, answering the
 // messages of db/pglite-thread.ts (which says why, and what the messages are). Plain JavaScript, so
-// that the same file runs under tsx, Jest and from the built server (scripts/build-server.mjs copies
-// it next to the bundle): a worker thread gets none of its parent's TypeScript loader.
+// that the same file runs as it is under tsx, Jest and from the built server
+// (scripts/build-server.mjs copies it next to the bundle), whatever loader the parent has.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -13,10 +13,11 @@ const parsers = Object.fromEntries(workerData.textTypes.map((oid) => [oid, keepT
 /** What a query answers, as plain data a message can carry. */
 const resultOf = ({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows });
 
-/** An error as plain data: its message, and every field Postgres gave it (code, detail, constraint...). */
+/** An error as plain data: its message, and every plain field Postgres gave it (code, detail, constraint...). */
 function errorOf(error) {
-  const fields = Object.fromEntries(Object.entries(error ?? {}).filter(([, value]) => value === null || typeof value !== 'object'));
-  return { ...fields, name: error?.name ?? 'Error', message: error?.message ?? String(error) };
+  const plain = (value) => value === null || ['string', 'number', 'boolean', 'bigint', 'undefined'].includes(typeof value);
+  const fields = Object.fromEntries(Object.entries(error ?? {}).filter(([, value]) => plain(value)));
+  return { ...fields, name: String(error?.name ?? 'Error'), message: String(error?.message ?? error) };
 }
 
 /** Answers message `id` with what `work` resolves to, or with its error. */
@@ -27,6 +28,8 @@ async function answer(id, work) {
     parentPort.postMessage({ id, error: errorOf(error) });
   }
 }
+
+const closedTransaction = (message) => parentPort.postMessage({ id: message.id, error: { name: 'Error', message: 'Transaction is closed' } });
 
 const run = (target, { sql, params, rowMode, op }) => (op === 'exec'
   ? target.exec(sql, { rowMode }).then((results) => results.map(resultOf))
@@ -40,7 +43,15 @@ const transactions = new Map();
 function begin({ id, tx }) {
   const waiting = [];
   let wake;
-  transactions.set(tx, (message) => (wake ? (wake(message), (wake = undefined)) : waiting.push(message)));
+  transactions.set(tx, (message) => {
+    if (wake) {
+      const woken = wake;
+      wake = undefined;
+      woken(message);
+    } else {
+      waiting.push(message);
+    }
+  });
   const next = () => (waiting.length > 0 ? Promise.resolve(waiting.shift()) : new Promise((resolve) => { wake = resolve; }));
   let end;
   database.transaction(async (transaction) => {
@@ -62,11 +73,18 @@ function begin({ id, tx }) {
       // A failed commit answers the commit; a failed BEGIN, the begin.
       else parentPort.postMessage({ id: end?.id ?? id, error: errorOf(error) });
     },
-  ).finally(() => transactions.delete(tx));
+  ).finally(() => {
+    // Statements that came after the end (the caller's thread refuses those it sees first).
+    transactions.delete(tx);
+    for (const message of waiting.splice(0)) closedTransaction(message);
+  });
 }
 
 parentPort.on('message', (message) => {
-  if (message.tx !== undefined && message.op !== 'begin') return transactions.get(message.tx)?.(message);
+  if (message.tx !== undefined && message.op !== 'begin') {
+    const deliver = transactions.get(message.tx);
+    return deliver ? deliver(message) : closedTransaction(message);
+  }
   if (message.op === 'begin') return begin(message);
   if (message.op === 'close') return answer(message.id, () => database.close().then(() => null));
   return answer(message.id, () => run(database, message));

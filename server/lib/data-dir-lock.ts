@@ -17,8 +17,9 @@ export interface LockTiming {
   updateMs: number;
 }
 
-// Long enough that a live server never loses its lock while PGlite blocks the event loop for a
-// long query or a checkpoint; a crashed server's lock is taken over at once anyway (ownerIsGone).
+// Long enough that a live server never loses its lock while a busy event loop is late to refresh it
+// (PGlite run on the server's own thread blocks it for a long query or a checkpoint); a crashed
+// server's lock is taken over at once anyway (ownerIsGone).
 const defaultTiming: LockTiming = { staleMs: 5 * 60_000, updateMs: 10_000 };
 
 interface Owner {

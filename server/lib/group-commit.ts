@@ -6,10 +6,9 @@ const itemError = (error: unknown) => /^2[23]/.test(pgErrorCode(error) ?? '');
 /**
  * Group commit: `write` stores a batch of items in one statement. Items handed in during one turn of
  * the event loop, and those handed in while a batch is being written, go together in the next batch,
- * in the order they came (at most `maxBatch` at a time). On embedded PGlite a batch's statement takes
- * its turn behind the statements already asked for (db/turns.ts); the batch forms while the turn's
- * other requests (those already received) reach their write, and items handed in while it waits or
- * runs form the next one. Under load many items cost one statement (a
+ * in the order they came (at most `maxBatch` at a time). On embedded PGlite a batch's statement waits
+ * behind the statements already sent to the database's thread (db/pglite-thread.ts); items handed in
+ * while it waits or runs form the next one. Under load many items cost one statement (a
  * message costs about a tenth as much in a batch of ten on PGlite); when the server is quiet an
  * item waits only for the end of the current turn.
  *
