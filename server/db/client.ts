@@ -13,6 +13,9 @@ import { takingTurns } from './turns.js';
 /** What services query: the common ground of the PGlite and node-postgres drivers. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The rows of a `db.execute()` answer, typed as the caller knows them (both drivers answer `{ rows }`). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { migrationsFolder } from '../test/test-database.js';
-import { createDatabase, type Database } from './client.js';
+import { createDatabase, rowsOf, type Database } from './client.js';
 import { startPgliteThread } from './pglite-thread.js';
 import { users } from './schema.js';
 
@@ -13,7 +13,6 @@ const pgliteWorker = pathToFileURL(path.join(__dirname, 'pglite-worker.mjs'));
 let phones = 0;
 /** A contact number no other user of the file has (the column is unique). */
 const phone = () => `+1555000${String(++phones).padStart(4, '0')}`;
-const rowsOf = <T>(answer: unknown) => (answer as { rows: T[] }).rows;
 
 /** Time enough to start PGlite (twice, where a test reopens its files) while other test files run. */
 const STARTS = 60_000;

@@ -1,6 +1,6 @@
 import type { Static } from '@fastify/type-provider-typebox';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import { createNotification } from '../notifications/service.js';
 import type { ChallengeSchema, JoinedChallengeSchema, Progress } from './schemas.js';
 
@@ -24,7 +24,6 @@ interface ProgressRow {
   completed_at: Date | string | null;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Static } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import { pageOf } from '../../lib/pagination.js';
 import { insertNotifications } from '../notifications/service.js';
 import { findUserById } from '../users/service.js';
@@ -11,7 +11,6 @@ type MessageDto = Static<typeof MessageSchema>;
 type CorrespondentDto = Static<typeof Correspondent>;
 type InboxRowDto = Static<typeof InboxRow>;
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 interface MessageRow {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Static } from '@fastify/type-provider-typebox';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import { cachedRead, cachedReadMany } from '../../db/read-cache.js';
 import type { EventHit, NeedHit, SkillHit } from './schemas.js';
 
@@ -73,7 +73,7 @@ async function termsOf(db: Db, words: string[]): Promise<Map<string, Term[]>> {
           limit ${MENDS_PER_WORD}
         ) as close) c`);
     const terms = new Map<string, Term[]>(missing.map((word) => [word, []]));
-    for (const { word, term, known, close, counts } of (rows as unknown as { rows: TermRow[] }).rows) {
+    for (const { word, term, known, close, counts } of rowsOf<TermRow>(rows)) {
       const options = known ? [term] : [term, ...close];
       // counts: each option's rows on each board, option by option (needs, events, skills).
       const rowsOn = BOARDS.map((_, board) => options.reduce((sum, _option, j) => sum + Number(counts[j * BOARDS.length + board]), 0));
@@ -87,7 +87,7 @@ async function termsOf(db: Db, words: string[]): Promise<Map<string, Term[]>> {
 async function boardRows(db: Db): Promise<number[]> {
   const rows = await cachedRead(db, 'search-board-rows', '', async () => {
     const answer = await db.execute<{ board: string; rows: number }>(sql`select board, "rows" from search_lexeme_rows where lexeme = ''`);
-    const byBoard = new Map((answer as unknown as { rows: { board: string; rows: number }[] }).rows.map((row) => [row.board, Number(row.rows)]));
+    const byBoard = new Map(rowsOf<{ board: string; rows: number }>(answer).map((row) => [row.board, Number(row.rows)]));
     return BOARDS.map((board) => byBoard.get(board) ?? 0);
   });
   return rows!;
@@ -185,7 +185,7 @@ export async function search(db: Db, q: string) {
   // answer from its WebAssembly to JavaScript on its own, which cost more than the cards' JSON
   // (measured on PGlite with bench:search's 330 different searches: about 5% of a search's time).
   const answer = await db.execute(sql`select coalesce(json_agg(c), '[]') as cards from search_cards(${query.tsquery}::tsquery, ${`{${query.expected.join(',')}}`}::integer[], ${`{${query.bound.join(',')}}`}::integer[]) c`);
-  const rows = (answer as unknown as { rows: { cards: CardRow[] }[] }).rows[0].cards;
+  const rows = rowsOf<{ cards: CardRow[] }>(answer)[0].cards;
   const needs = groupOf(rows, 'needs', toNeedHit);
   const events = groupOf(rows, 'events', toEventHit);
   const skills = groupOf(rows, 'skills', toSkillHit);

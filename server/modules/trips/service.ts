@@ -1,6 +1,6 @@
 import type { Static } from '@fastify/type-provider-typebox';
 import { and, eq, gte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import { trips, users } from '../../db/schema.js';
 import type { CompanionSchema, TripSchema } from './schemas.js';
 import { daysBetween, type TripInput } from './validation.js';
@@ -14,7 +14,6 @@ const today = sql`(now() at time zone 'UTC')::date`;
 /** How many trips one list, and one answer of companions, holds. */
 export const LIST_MAX = 100;
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export const toTripDto = (row: Pick<TripRow, 'id' | 'fromPlace' | 'toPlace' | 'startDate' | 'endDate' | 'peopleCount' | 'budget' | 'createdAt'>): TripDto => ({
   _id: row.id,

@@ -1,6 +1,6 @@
 import type { Static } from '@fastify/type-provider-typebox';
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { rowsOf, type Db } from '../../db/client.js';
 import { follows, users, whispers } from '../../db/schema.js';
 import { createNotification } from '../notifications/service.js';
 import { cursorOf, pageOf, pageResult } from '../../lib/pagination.js';
@@ -138,7 +138,6 @@ export function deleteWhisper(db: Db, id: string, userId: string): Promise<Owner
   });
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Likes the whisper for the user, or takes the like back if there was one. The whisper's row is
