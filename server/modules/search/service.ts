@@ -126,12 +126,12 @@ async function searchQuery(db: Db, q: string): Promise<{ tsquery: string; expect
  * (`searchQuery`) that the GIN index is asked first. Past them it walks on or asks the GIN index,
  * whichever costs less (a longer walk reads at most 200 x WALK_ROWS / m rows, m being the matches the
  * first walk met). This and the two limits above are written into `search_cards` (migration 0011;
- * 0012 moved only the probe's limit), which does the work (see there); a change to them is a new
- * migration.
+ * 0012 moved only the probe's limit, 0013 made each step a statement of its own), which does the
+ * work (see there); a change to them is a new migration.
  */
 export const WALK_ROWS = 1_000;
 
-/** One card row of any board, as `search_cards` answers it: the columns its card needs, null where the board has none. */
+/** One card of any board, as `search_cards` answers it: the columns its card needs, null where the board has none. */
 interface CardRow {
   board: 'needs' | 'events' | 'skills';
   total: number | string;
@@ -181,10 +181,10 @@ export async function search(db: Db, q: string) {
   const query = await searchQuery(db, q);
   if (query === null) return { needs: none, events: none, skills: none, totalResults: 0 };
   // Starts with `select`: db/client.ts counts any other statement as a write (which empties caches).
-  // One row holding every card (json_agg) rather than a row per card: PGlite hands each row of an
-  // answer from its WebAssembly to JavaScript on its own, which cost more than the cards' JSON
-  // (measured on PGlite with bench:search's 330 different searches: about 5% of a search's time).
-  const answer = await db.execute(sql`select coalesce(json_agg(c), '[]') as cards from search_cards(${query.tsquery}::tsquery, ${`{${query.expected.join(',')}}`}::integer[], ${`{${query.bound.join(',')}}`}::integer[]) c`);
+  // search_cards answers every card as one json array rather than a row per card: PGlite hands each
+  // row of an answer from its WebAssembly to JavaScript on its own, which cost more than the cards'
+  // JSON (measured on PGlite with bench:search's 330 different searches: about 5% of a search's time).
+  const answer = await db.execute(sql`select search_cards(${query.tsquery}::tsquery, ${`{${query.expected.join(',')}}`}::integer[], ${`{${query.bound.join(',')}}`}::integer[]) as cards`);
   const rows = rowsOf<{ cards: CardRow[] }>(answer)[0].cards;
   const needs = groupOf(rows, 'needs', toNeedHit);
   const events = groupOf(rows, 'events', toEventHit);
