@@ -14,6 +14,7 @@ import { loadConfig } from '../server/config.js';
 import { createDatabase } from '../server/db/client.js';
 import { seedDemo } from '../server/db/seed.js';
 import { resolveJwtSecret } from '../server/lib/jwt-secret.js';
+import { serverLogOptions } from '../server/lib/log-destination.js';
 import { openSession } from '../server/lib/sessions.js';
 import { MESSAGE_NOTIFICATION_TITLE } from '../server/modules/messages/service.js';
 import { callerOf } from '../server/plugins/auth.js';
@@ -30,7 +31,7 @@ const database = await createDatabase({ databaseUrl: config.databaseUrl, poolSiz
 await database.migrate(migrationsFolder);
 await seedDemo(database.db);
 
-const app = await buildApp({ config: { ...config, jwtSecret }, db: database.db, migrationsFolder, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+const app = await buildApp({ config: { ...config, jwtSecret }, db: database.db, migrationsFolder, logger: serverLogOptions(process.env.LOG_LEVEL ?? 'info') });
 app.get('/bench/hello', { config: { access: 'public' } }, async () => ({ hello: 'world' }));
 // Grows the boards to `rows` rows each (bench/search.mjs), as the demo account.
 let seeded = 0;

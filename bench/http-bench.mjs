@@ -58,11 +58,17 @@ export function startServer(databaseUrl, { bundle } = {}) {
   child.once('exit', () => process.removeListener('exit', killOnExit));
   let output = '';
   const url = new Promise((resolve, reject) => {
+    let listening = false;
     const read = (chunk) => {
-      // The request log goes to stdout too: keep only the start of the output for error messages.
+      // The request log goes to stdout too: keep only the start of the output for error messages,
+      // and stop looking through it once the server listens (the bench shares the server's cores).
       if (output.length < 20_000) output += chunk.toString();
+      if (listening) return;
       const match = /^listening (http:\/\/\S+)/m.exec(output);
-      if (match) resolve(match[1]);
+      if (match) {
+        listening = true;
+        resolve(match[1]);
+      }
     };
     child.stdout.on('data', read);
     child.stderr.on('data', read);

@@ -5,6 +5,7 @@ import { createDatabase, type Database } from './db/client.js';
 import { DEMO_PASSWORD, DEMO_USERNAME, hasDemoAccount, seedDemo } from './db/seed.js';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
+import { serverLogOptions } from './lib/log-destination.js';
 
 const migrationsFolder = fileURLToPath(new URL('./db/migrations/', import.meta.url));
 // Embedded PGlite's thread (db/pglite-thread.ts): next to this file in server/, and copied next to the bundle.
@@ -54,7 +55,7 @@ async function start(config: Config) {
   const demo = await hasDemoAccount(database.db);
   if (stopping) return;
 
-  const app = (open.app = await buildApp({ config: { ...config, jwtSecret }, db: database.db, migrationsFolder, logger: { level: process.env.LOG_LEVEL ?? 'info' } }));
+  const app = (open.app = await buildApp({ config: { ...config, jwtSecret }, db: database.db, migrationsFolder, logger: serverLogOptions(process.env.LOG_LEVEL ?? 'info') }));
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
