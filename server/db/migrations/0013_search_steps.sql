@@ -15,6 +15,8 @@
 --    that go together (a service and the city it is offered in) paid for a failed probe, then the walk.
 -- 4. The cards come back as one json array, built in the statement that finds the card rows (the
 --    service wrapped the rows in json_agg): one value to hand from WebAssembly to JavaScript on PGlite.
+-- The three boards' blocks differ only in the table and the card's columns: a table named by a
+-- parameter would need dynamic SQL, planned again on every call (0011).
 -- Its result changes type (rows to json), so the function is dropped and made again.
 DROP FUNCTION search_cards(tsquery, integer[], integer[]);
 --> statement-breakpoint
