@@ -6,8 +6,9 @@
 -- 1. Each step is now a statement of its own, run only when the step before calls for it. As one
 --    statement (0010-0012), every step of every board was planned into one tree that Postgres started
 --    and closed on each call: a search that matched nothing cost as much as six small queries.
--- 2. A step keeps the matches it takes as arrays of id, created time and rank: the rank is worked out
---    once, for the rows kept, and no row's search_vector is copied into a materialized CTE.
+-- 2. A step keeps the matches it takes as arrays of id, created time and rank: each is ranked once, by
+--    the step that takes it (the walks and the last step rank only the rows they keep; the probe, every
+--    match it read), and no row's search_vector is copied into a materialized CTE.
 -- 3. sample: when the probe could fail (the rarest term alone is more than the probe may read) on a
 --    board of more than 1,000 rows, the newest 100 rows are tested first. If more of them match than
 --    probe_cap in the whole board would give, the terms go together more often than independence says:
@@ -79,8 +80,8 @@ BEGIN
     end if;
     if not done then
       -- every match
-      select coalesce(array_agg(g.id), '{}'), coalesce(array_agg(g.created_at), '{}'), coalesce(array_agg(g.r), '{}') into ids, ats, ranks
-        from (select id, created_at, ts_rank(search_vector, q) as r from needs where search_vector @@ q
+      select coalesce(array_agg(g.id), '{}'), coalesce(array_agg(g.created_at), '{}'), coalesce(array_agg(ts_rank(g.search_vector, q)), '{}') into ids, ats, ranks
+        from (select id, created_at, search_vector from needs where search_vector @@ q
           order by created_at + interval '0 s' desc limit 100) g;
     end if;
   end if;
@@ -127,8 +128,8 @@ BEGIN
     end if;
     if not done then
       -- every match
-      select coalesce(array_agg(g.id), '{}'), coalesce(array_agg(g.created_at), '{}'), coalesce(array_agg(g.r), '{}') into ids, ats, ranks
-        from (select id, created_at, ts_rank(search_vector, q) as r from events where search_vector @@ q
+      select coalesce(array_agg(g.id), '{}'), coalesce(array_agg(g.created_at), '{}'), coalesce(array_agg(ts_rank(g.search_vector, q)), '{}') into ids, ats, ranks
+        from (select id, created_at, search_vector from events where search_vector @@ q
           order by created_at + interval '0 s' desc limit 100) g;
     end if;
   end if;
@@ -175,8 +176,8 @@ BEGIN
     end if;
     if not done then
       -- every match
-      select coalesce(array_agg(g.id), '{}'), coalesce(array_agg(g.created_at), '{}'), coalesce(array_agg(g.r), '{}') into ids, ats, ranks
-        from (select id, created_at, ts_rank(search_vector, q) as r from skills where search_vector @@ q
+      select coalesce(array_agg(g.id), '{}'), coalesce(array_agg(g.created_at), '{}'), coalesce(array_agg(ts_rank(g.search_vector, q)), '{}') into ids, ats, ranks
+        from (select id, created_at, search_vector from skills where search_vector @@ q
           order by created_at + interval '0 s' desc limit 100) g;
     end if;
   end if;

@@ -158,20 +158,23 @@ describe('GET /api/search', () => {
     expect(titles(body.data.needs)).toEqual(Array.from({ length: SEARCH_PAGE }, (_, k) => `Market stall ${7 * (k + 1)}`));
   }, 60_000);
 
-  it('when the GIN index could give up, the newest 100 rows are tested first: the index answers when few of them match, the walk goes on from them when it gives up', async () => {
+  it('when the GIN index could give up, the newest 100 rows are tested first: the index answers when few of them match, the walk goes on from them when it gives up, and when many match the index is not asked', async () => {
     // 2,000 events, one second apart, newest first (row i is i seconds old). The index reads at most
     // ceil(sqrt(100 x 2,001 / 3)) = 259 matches; each pair below has a rarer word in more rows than
     // that (so the newest 100 are tested first), and is expected in fewer (so the index is asked).
     // 'saffron' (400 rows) and 'cardamom' (450): together in 50 rows, none of the newest 100, so
-    // the index is asked and finds all 50. 'indigo' (667) and 'jasmine' (636): together in 3 of the
+    // the index is asked and finds all 50. 'indigo' (666) and 'jasmine' (636): together in 3 of the
     // newest 100, which is few enough for the index to be asked, and in 636 rows in all, more than
-    // it reads: the walk goes on from row 101, after the 3 it met.
+    // it reads: the walk goes on from row 101, after the 3 it met. 'lotus' (500) and 'ginger' (1,000):
+    // together in 25 of the newest 100 (13 would be too many for the index's 259): the index is not
+    // asked, and the walk goes on from row 101.
     await t.db.execute(sql`
       insert into events (created_by, title, description, start_date, end_date, address, created_at)
       select ${owner},
         'Event ' || i || case when i % 3 = 0 then ' indigo' else '' end || case when i % 3 = 0 and (i > 100 or i % 30 = 0) then ' jasmine' else '' end,
         concat_ws(' ', 'Stalls.', case when i % 5 = 0 then 'saffron' end,
-          case when i % 5 = 1 or (i between 1001 and 1500 and i % 10 = 0) then 'cardamom' end),
+          case when i % 5 = 1 or (i between 1001 and 1500 and i % 10 = 0) then 'cardamom' end,
+          case when i % 4 = 0 then 'lotus' end, case when i % 4 in (0, 1) then 'ginger' end),
         '2030-01-01', '2030-01-02', 'Old town', now() - make_interval(secs => i)
       from generate_series(1, 2000) as g(i)`);
     // Each event's number, from its title ('Event 102 indigo jasmine').
@@ -182,6 +185,9 @@ describe('GET /api/search', () => {
     const flowers = (await search('indigo jasmine')).body.data.events;
     expect(flowers).toMatchObject({ count: SEARCH_COUNT_CAP, capped: true });
     expect(numbers(flowers)).toEqual([30, 60, 90, ...Array.from({ length: SEARCH_PAGE - 3 }, (_, k) => 102 + 3 * k)]);
+    const together = (await search('lotus ginger')).body.data.events;
+    expect(together).toMatchObject({ count: SEARCH_COUNT_CAP, capped: true });
+    expect(numbers(together)).toEqual(Array.from({ length: SEARCH_PAGE }, (_, k) => 4 * (k + 1)));
   }, 60_000);
 
   it('keeps each board\'s count of rows per word, and of rows, exact through creates, edits, deletes, an account\'s deletion and emptying a board', async () => {

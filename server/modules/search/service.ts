@@ -123,11 +123,13 @@ async function searchQuery(db: Db, q: string): Promise<{ tsquery: string; expect
 
 /**
  * How many of a board's newest rows a search walks first, unless so few rows are expected to match
- * (`searchQuery`) that the GIN index is asked first. Past them it walks on or asks the GIN index,
- * whichever costs less (a longer walk reads at most 200 x WALK_ROWS / m rows, m being the matches the
- * first walk met). This and the two limits above are written into `search_cards` (migration 0011;
- * 0012 moved only the probe's limit, 0013 made each step a statement of its own), which does the
- * work (see there); a change to them is a new migration.
+ * (`searchQuery`) that the GIN index is asked first (and on a board larger than this, when the index
+ * could give up, only if few of the newest 100 rows match). Past them it walks on or asks the GIN
+ * index, whichever costs less (a longer walk reads at most 200 x WALK_ROWS / m rows, m being the
+ * matches the first walk met). This and the two limits above are written into `search_cards`
+ * (migration 0011; 0012 moved only the probe's limit, 0013 made each step a statement of its own and
+ * added the test of the newest 100), which does the work (see there); a change to them is a new
+ * migration.
  */
 export const WALK_ROWS = 1_000;
 
