@@ -136,8 +136,8 @@ export const WALK_ROWS = 1_000;
 /** One card of any board, as `search_cards` answers it: the columns its card needs, null where the board has none. */
 interface CardRow {
   board: 'needs' | 'events' | 'skills';
-  total: number | string;
-  position: number | string;
+  total: number;
+  position: number;
   id: string;
   type: string | null;
   title: string;
@@ -171,8 +171,8 @@ const toSkillHit = (row: CardRow): SkillCard => ({
 });
 
 function groupOf<T>(rows: CardRow[], board: CardRow['board'], toHit: (row: CardRow) => T): GroupResult<T> {
-  const mine = rows.filter((row) => row.board === board).sort((a, b) => Number(a.position) - Number(b.position));
-  const count = mine.length > 0 ? Number(mine[0].total) : 0;
+  const mine = rows.filter((row) => row.board === board).sort((a, b) => a.position - b.position);
+  const count = mine.length > 0 ? mine[0].total : 0;
   return { count, capped: count >= SEARCH_COUNT_CAP, items: mine.map(toHit) };
 }
 
