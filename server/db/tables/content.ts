@@ -10,11 +10,11 @@ const images = (name: string) => text(name).array().notNull().default(sql`'{}'::
 const owner = (name: string) => uuid(name).notNull().references(() => users.id, { onDelete: 'cascade' });
 
 // Search (modules/search): each board row carries `search_vector`, computed by Postgres from its own
-// fields: English full-text lexemes, weighted A (the name), B (the category), C (the rest),
-// GIN-indexed, for ranked word matches ('hostels' finds 'hostel'). Typos are mended against
-// `search_words` (tables/search.ts), the dictionary of those lexemes. The GIN indexes take writes
-// straight in (fastupdate off): a pending list of recent rows would be scanned by every search.
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+// fields: English full-text lexemes, weighted A (the name), B (the category), C (the rest), for
+// ranked word matches ('hostels' finds 'hostel'). Triggers copy it, with the row's id and time, into
+// the board's narrow search table (tables/search.ts, `needs_search`...), which the search reads and
+// indexes. Typos are mended against `search_words` (tables/search.ts), the dictionary of those lexemes.
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const searchVector = (a: string, b: string, c: string) => tsvector('search_vector').generatedAlwaysAs(sql.raw(
   `setweight(to_tsvector('english', ${a}), 'A') || setweight(to_tsvector('english', ${b}), 'B') || setweight(to_tsvector('english', ${c}), 'C')`,
 ));
@@ -41,7 +41,6 @@ export const needs = pgTable('needs', {
   check('needs_type_check', sql`${t.type} in ('need', 'available')`),
   index('needs_user_id_idx').on(t.userId),
   index('needs_created_at_idx').on(t.createdAt),
-  index('needs_search_vector_idx').using('gin', t.searchVector).with({ fastupdate: false }),
   // The map's layer: the points inside the visible bounds (modules/map).
   index('needs_latitude_longitude_idx').on(t.latitude, t.longitude),
 ]);
@@ -66,7 +65,6 @@ export const events = pgTable('events', {
   index('events_created_by_idx').on(t.createdBy),
   index('events_created_at_idx').on(t.createdAt),
   index('events_start_date_idx').on(t.startDate),
-  index('events_search_vector_idx').using('gin', t.searchVector).with({ fastupdate: false }),
   index('events_latitude_longitude_idx').on(t.latitude, t.longitude),
 ]);
 
@@ -92,7 +90,6 @@ export const skills = pgTable('skills', {
 }, (t) => [
   index('skills_user_id_idx').on(t.userId),
   index('skills_created_at_idx').on(t.createdAt),
-  index('skills_search_vector_idx').using('gin', t.searchVector).with({ fastupdate: false }),
   index('skills_latitude_longitude_idx').on(t.latitude, t.longitude),
 ]);
 

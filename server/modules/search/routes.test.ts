@@ -190,13 +190,14 @@ describe('GET /api/search', () => {
     expect(numbers(together)).toEqual(Array.from({ length: SEARCH_PAGE }, (_, k) => 4 * (k + 1)));
   }, 60_000);
 
-  it('keeps each board\'s count of rows per word, and of rows, exact through creates, edits, deletes, an account\'s deletion and emptying a board', async () => {
+  it('keeps each board\'s count of rows per word, and of rows, and its search table exact through creates, edits, deletes, an account\'s deletion and emptying a board', async () => {
     const [first] = await t.db.insert(events).values([
       { createdBy: owner, title: 'Kite festival', description: 'Kites over the river.', startDate: '2030-01-14', endDate: '2030-01-14', address: 'Ahmedabad' },
       { createdBy: owner, title: 'Kite making', description: 'Paper and bamboo.', startDate: '2030-01-10', endDate: '2030-01-10', address: 'Ahmedabad' },
     ]).returning({ id: events.id });
     await t.db.execute(sql`update events set description = 'Kites over the lake.' where id = ${first.id}`);
     await t.db.execute(sql`update events set address = address where title = 'Kite making'`);
+    await t.db.execute(sql`update events set created_at = created_at - interval '1 day' where title = 'Kite making'`);
     await t.db.execute(sql`delete from events where title = 'Kite making'`);
     await t.db.execute(sql`delete from needs where service_name like 'Market stall 1%'`);
     const kept = await t.db.execute(sql`select board, lexeme, "rows" from search_lexeme_rows where "rows" <> 0 order by 1, 2`);
@@ -215,6 +216,22 @@ describe('GET /api/search', () => {
     expect(rowsOf(kept)).toEqual(rowsOf(recounted));
     expect(rowsOf(kept)).toEqual(expect.arrayContaining(['events lake 1', 'events kite 1']));
     expect(rowsOf(kept)).not.toEqual(expect.arrayContaining(['events river 1']));
+    // The search tables (migration 0014) hold each board's rows' id, time and words, and nothing else.
+    const copies = async () => {
+      const differences = await t.db.execute(sql`
+        select count(*)::int as "differences", (select count(*)::int from events_search where id = ${first.id}) as "kite" from (
+          (select 'needs', id, created_at, search_vector from needs except all select 'needs', * from needs_search)
+          union all (select 'needs', * from needs_search except all select 'needs', id, created_at, search_vector from needs)
+          union all (select 'events', id, created_at, search_vector from events except all select 'events', * from events_search)
+          union all (select 'events', * from events_search except all select 'events', id, created_at, search_vector from events)
+          union all (select 'skills', id, created_at, search_vector from skills except all select 'skills', * from skills_search)
+          union all (select 'skills', * from skills_search except all select 'skills', id, created_at, search_vector from skills)
+        ) x`);
+      return (differences as unknown as { rows: Array<{ differences: number; kite: number }> }).rows[0];
+    };
+    expect(await copies()).toEqual({ differences: 0, kite: 1 });
+    expect(titles((await search('lake kite')).body.data.events)).toEqual(['Kite festival']);
+    expect((await search('river kite')).body.data.events.count).toBe(0);
 
     // An account's rows go with it (a cascade is a delete too), and a board emptied at once empties its counts.
     const leaving = (await signUp(t.app)).id;
@@ -224,6 +241,7 @@ describe('GET /api/search', () => {
     const keptAfter = rowsOf(await t.db.execute(sql`select board, lexeme, "rows" from search_lexeme_rows where "rows" <> 0 order by 1, 2`));
     expect(keptAfter).toEqual(rowsOf(await t.db.execute(recount)));
     expect(keptAfter.filter((row) => row.startsWith('events ') || row.includes(' origami '))).toEqual([]);
+    expect(await copies()).toEqual({ differences: 0, kite: 0 });
   }, 60_000);
 
   it('reads only: a search does not count as a write (which would empty every cache)', async () => {

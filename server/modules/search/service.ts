@@ -128,12 +128,12 @@ async function searchQuery(db: Db, q: string): Promise<{ tsquery: string; expect
  * index, whichever costs less (a longer walk reads at most 200 x WALK_ROWS / m rows, m being the
  * matches the first walk met). This and the two limits above are written into `search_cards`
  * (migration 0011; 0012 moved only the probe's limit, 0013 made each step a statement of its own and
- * added the test of the newest 100), which does the work (see there); a change to them is a new
- * migration.
+ * added the test of the newest 100, 0014 made the steps read each board's search table), which does
+ * the work (see there); a change to them is a new migration.
  */
 export const WALK_ROWS = 1_000;
 
-/** One card of any board, as `search_cards` answers it: the columns its card needs, null where the board has none. */
+/** One card of any board: the columns its card needs, null where the board has none. */
 interface CardRow {
   board: 'needs' | 'events' | 'skills';
   total: number;
@@ -151,6 +151,10 @@ interface CardRow {
   city: string | null;
   state: string | null;
 }
+
+/** The order of a card's columns in the json array `search_cards` answers for it (migration 0014). */
+const CARD_COLUMNS = ['board', 'total', 'position', 'id', 'type', 'title', 'description', 'category', 'customCategory', 'images', 'thumbnail', 'startDate', 'address', 'city', 'state'] as const;
+const cardOf = (columns: unknown[]) => Object.fromEntries(CARD_COLUMNS.map((name, k) => [name, columns[k]])) as unknown as CardRow;
 
 type NeedCard = Static<typeof NeedHit>;
 type EventCard = Static<typeof EventHit>;
@@ -186,8 +190,9 @@ export async function search(db: Db, q: string) {
   // search_cards answers every card as one json array rather than a row per card: PGlite hands each
   // row of an answer from its WebAssembly to JavaScript on its own, which cost more than the cards'
   // JSON (measured on PGlite with bench:search's 330 different searches: about 5% of a search's time).
+  // Each card is an array of its columns (CARD_COLUMNS), which keeps their names out of that JSON.
   const answer = await db.execute(sql`select search_cards(${query.tsquery}::tsquery, ${`{${query.expected.join(',')}}`}::integer[], ${`{${query.bound.join(',')}}`}::integer[]) as cards`);
-  const rows = rowsOf<{ cards: CardRow[] }>(answer)[0].cards;
+  const rows = rowsOf<{ cards: unknown[][] }>(answer)[0].cards.map(cardOf);
   const needs = groupOf(rows, 'needs', toNeedHit);
   const events = groupOf(rows, 'events', toEventHit);
   const skills = groupOf(rows, 'skills', toSkillHit);
