@@ -91,7 +91,10 @@ console.log(`listening http://127.0.0.1:${typeof address === 'object' && address
 // and were left behind in the temporary directory, run after run, until the disk was full.
 process.on('SIGTERM', () => {
   void app.close().then(() => database.close()).finally(() => {
-    rmSync(config.dataDir, { recursive: true, force: true });
-    process.exit(0);
+    try {
+      rmSync(config.dataDir, { recursive: true, force: true });
+    } finally {
+      process.exit(0);
+    }
   });
 });

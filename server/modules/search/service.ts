@@ -128,8 +128,9 @@ async function searchQuery(db: Db, q: string): Promise<{ tsquery: string; expect
  * index, whichever costs less (a longer walk reads at most 200 x WALK_ROWS / m rows, m being the
  * matches the first walk met). This and the two limits above are written into `search_cards`
  * (migration 0011; 0012 moved only the probe's limit, 0013 made each step a statement of its own and
- * added the test of the newest 100, 0014 made the steps read each board's search table), which does
- * the work (see there); a change to them is a new migration.
+ * added the test of the newest 100, 0014 made the steps read each board's search table and the probe
+ * keep only the newest 100 of its matches), which does the work (see there); a change to them is a new
+ * migration.
  */
 export const WALK_ROWS = 1_000;
 
