@@ -8,12 +8,9 @@ type SchemaErrorDataVar = NonNullable<FastifyError['validationContext']>;
  */
 export function validationMessage(errors: FastifySchemaValidationError[], context?: SchemaErrorDataVar): string {
   const where = (instancePath: string) => instancePath.replace(/^\//, '').replace(/\//g, '.');
-  const extra = errors.find((e) => e.keyword === 'additionalProperties');
-  if (extra) {
-    const names = (extra.params as { additionalProperties?: string[] }).additionalProperties ?? [];
-    const prefix = where(extra.instancePath);
-    return `Unexpected field: ${names.map((n) => (prefix ? `${prefix}.${n}` : n)).join(', ')}`;
-  }
+  // One error per unknown field, found before the summary error that TypeBox's cap of 8 errors cuts off.
+  const unknown = errors.filter((e) => e.keyword === 'boolean' && e.schemaPath.endsWith('/additionalProperties'));
+  if (unknown.length) return `Unexpected field: ${unknown.map((e) => where(e.instancePath)).join(', ')}`;
   const first = errors[0];
   if (!first) return 'Invalid request';
   const field = where(first.instancePath);

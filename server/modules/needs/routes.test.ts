@@ -54,6 +54,34 @@ async function created(files: FilePart[] = [], as: Account = asha) {
   return response.json().need as { _id: string; images: string[] };
 }
 
+// Each rule of spec §5, first failing first: the message and the form field it names.
+const cases: [string, Record<string, string | undefined>, string, string][] = [
+  ['no type', { type: undefined }, 'Type is required', 'type'],
+  ['another type', { type: 'offer' }, "Type must be 'need' or 'available'", 'type'],
+  ['no category', { category: '   ' }, 'Category is required', 'category'],
+  ['no service name', { serviceName: undefined }, 'Service name is required', 'serviceName'],
+  ['a long service name', { serviceName: 'x'.repeat(121) }, 'Service name must be at most 120 characters', 'serviceName'],
+  ['a control character', { serviceName: 'Ride\u0000' }, 'Service name contains invalid characters', 'serviceName'],
+  ['no description', { description: '' }, 'Description is required', 'description'],
+  ['a long description', { description: 'x'.repeat(2001) }, 'Description must be at most 2000 characters', 'description'],
+  ['no phone', { phone: undefined }, 'Phone number is required', 'phone'],
+  ['letters in the phone', { phone: '+91 98765abc' }, 'Enter a valid phone number', 'phone'],
+  ['a short phone', { phone: '123456' }, 'Enter a valid phone number', 'phone'],
+  ['a long phone', { phone: '+1234567890123456' }, 'Enter a valid phone number', 'phone'],
+  ['no email', { email: ' ' }, 'Email is required', 'email'],
+  ['a bad email', { email: 'rider@example' }, 'Enter a valid email', 'email'],
+  ['no address', { address: undefined }, 'Address is required', 'address'],
+  ['no city', { city: '' }, 'City is required', 'city'],
+  ['no state', { state: '' }, 'State is required', 'state'],
+  ['no postal code', { postalCode: undefined }, 'Postal code is required', 'postalCode'],
+  ['no latitude', { latitude: undefined }, 'Valid latitude is required', 'latitude'],
+  ['a latitude past 90', { latitude: '90.5' }, 'Valid latitude is required', 'latitude'],
+  ['a latitude in words', { latitude: 'north' }, 'Valid latitude is required', 'latitude'],
+  ['an exponent latitude', { latitude: '1e1' }, 'Valid latitude is required', 'latitude'],
+  ['no longitude', { longitude: '' }, 'Valid longitude is required', 'longitude'],
+  ['a longitude past 180', { longitude: '-180.01' }, 'Valid longitude is required', 'longitude'],
+];
+
 describe('POST /api/create-need/:userId', () => {
   it('201: stores the trimmed need as the token\'s user (line breaks as \\n), images re-encoded under /uploads/needs/', async () => {
     const response = await create({ ...validForm, serviceName: '  Ride from Manali to Kasol  ' }, images(2));
@@ -91,32 +119,6 @@ describe('POST /api/create-need/:userId', () => {
     expect(await rowCount()).toBe(before);
   });
 
-  const cases: [string, Record<string, string | undefined>, string, string][] = [
-    ['no type', { type: undefined }, 'Type is required', 'type'],
-    ['another type', { type: 'offer' }, "Type must be 'need' or 'available'", 'type'],
-    ['no category', { category: '   ' }, 'Category is required', 'category'],
-    ['no service name', { serviceName: undefined }, 'Service name is required', 'serviceName'],
-    ['a long service name', { serviceName: 'x'.repeat(121) }, 'Service name must be at most 120 characters', 'serviceName'],
-    ['a control character', { serviceName: 'Ride\u0000' }, 'Service name contains invalid characters', 'serviceName'],
-    ['no description', { description: '' }, 'Description is required', 'description'],
-    ['a long description', { description: 'x'.repeat(2001) }, 'Description must be at most 2000 characters', 'description'],
-    ['no phone', { phone: undefined }, 'Phone number is required', 'phone'],
-    ['letters in the phone', { phone: '+91 98765abc' }, 'Enter a valid phone number', 'phone'],
-    ['a short phone', { phone: '123456' }, 'Enter a valid phone number', 'phone'],
-    ['a long phone', { phone: '+1234567890123456' }, 'Enter a valid phone number', 'phone'],
-    ['no email', { email: ' ' }, 'Email is required', 'email'],
-    ['a bad email', { email: 'rider@example' }, 'Enter a valid email', 'email'],
-    ['no address', { address: undefined }, 'Address is required', 'address'],
-    ['no city', { city: '' }, 'City is required', 'city'],
-    ['no state', { state: '' }, 'State is required', 'state'],
-    ['no postal code', { postalCode: undefined }, 'Postal code is required', 'postalCode'],
-    ['no latitude', { latitude: undefined }, 'Valid latitude is required', 'latitude'],
-    ['a latitude past 90', { latitude: '90.5' }, 'Valid latitude is required', 'latitude'],
-    ['a latitude in words', { latitude: 'north' }, 'Valid latitude is required', 'latitude'],
-    ['an exponent latitude', { latitude: '1e1' }, 'Valid latitude is required', 'latitude'],
-    ['no longitude', { longitude: '' }, 'Valid longitude is required', 'longitude'],
-    ['a longitude past 180', { longitude: '-180.01' }, 'Valid longitude is required', 'longitude'],
-  ];
   it.each(cases)('400 for %s', async (_name, change, message, field) => {
     const fields = Object.fromEntries(Object.entries({ ...validForm, ...change }).filter(([, value]) => value !== undefined)) as Record<string, string>;
     const before = await rowCount();
@@ -188,8 +190,139 @@ describe('POST /api/create-need/:userId', () => {
       method: 'POST', url, headers: { ...bearer(asha.token), 'content-type': request.headers.get('content-type')! }, payload: Buffer.from(await request.arrayBuffer()),
     }));
     expect(answers.map((answer) => answer.statusCode)).toEqual([400, 400, 400, 400, 400, 400, 400]);
+    // The form's flat names are not spec §7's JSON body.
+    expect(answers[0].json()).toEqual({ message: 'Unexpected field: phone, email, address, city, state, postalCode, latitude, longitude' });
     expect(answers[4].json()).toEqual({ message: 'Unexpected field: role' });
     expect(answers[6].json()).toEqual({ message: 'Duplicate field: city' });
+  });
+});
+
+/** The same need as spec §7's JSON body: contact details and place nested, numeric coordinates as numbers. */
+function asJson({ phone, email, address, city, state, postalCode, latitude, longitude, ...rest }: Record<string, string | undefined>) {
+  const number = (value: string | undefined) => (value !== undefined && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value);
+  return { ...rest, contactDetails: { phone, email }, location: { address, city, state, postalCode, coordinates: { latitude: number(latitude), longitude: number(longitude) } } };
+}
+const validJson = asJson(validForm);
+const createJson = (payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: `/api/create-need/${asha.id}`, headers: { ...bearer(asha.token), ...headers }, payload: payload as object });
+
+describe('POST /api/create-need/:userId with spec §7\'s JSON body', () => {
+  it('201 with the same answer a form gets; an empty images list is taken', async () => {
+    const form = (await create()).json();
+    for (const payload of [validJson, { ...validJson, images: [] }]) {
+      const response = await createJson(payload);
+      expect(response.statusCode).toBe(201);
+      const body = response.json();
+      expect(body).toEqual({ ...form, need: { ...form.need, _id: expect.stringMatching(/^[0-9a-f-]{36}$/), createdAt: expect.any(String) } });
+      expect((await read(body.need._id, ravi.token)).json().need).toEqual(body.need);
+    }
+  });
+
+  it.each(cases)('400 for %s, as for a form', async (_name, change, message, field) => {
+    const before = await rowCount();
+    const response = await createJson(asJson({ ...validForm, ...change }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, field });
+    expect(await rowCount()).toBe(before);
+  });
+
+  it('400 for a missing part, with the message of its first field', async () => {
+    const { contactDetails: _contact, ...noContact } = validJson;
+    const { location: _location, ...noLocation } = validJson;
+    const { coordinates: _coordinates, ...noCoordinates } = validJson.location;
+    for (const [payload, message, field] of [
+      [noContact, 'Phone number is required', 'phone'],
+      [noLocation, 'Address is required', 'address'],
+      [{ ...validJson, location: noCoordinates }, 'Valid latitude is required', 'latitude'],
+      [{ ...validJson, location: { ...validJson.location, coordinates: { latitude: 32.2526 } } }, 'Valid longitude is required', 'longitude'],
+      [{}, 'Type is required', 'type'],
+    ] as const) {
+      const response = await createJson(payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message, field });
+    }
+  });
+
+  it('takes coordinates as numbers (any within ±90 / ±180) or as text typed in a form', async () => {
+    for (const coordinates of [{ latitude: -90, longitude: 180 }, { latitude: 1e-7, longitude: 0.30000000000000004 }, { latitude: '32.2526', longitude: ' 77.1746 ' }]) {
+      const response = await createJson({ ...validJson, location: { ...validJson.location, coordinates } });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().need.location.coordinates).toEqual({ latitude: Number(coordinates.latitude), longitude: Number(coordinates.longitude) });
+    }
+  });
+
+  it('400 { message } for unknown fields, wrong types and bodies that are not a JSON object; nothing stored', async () => {
+    const before = await rowCount();
+    const coordinates = (value: unknown) => ({ ...validJson, location: { ...validJson.location, coordinates: value } });
+    const raw = (payload: string, contentType = 'application/json') => createJson(payload, { 'content-type': contentType });
+    const answers = [
+      await createJson({ ...validJson, role: 'admin' }),
+      await createJson({ ...validJson, contactDetails: { ...validJson.contactDetails, fax: '123' } }),
+      await createJson({ ...validJson, location: { ...validJson.location, country: 'IN' } }),
+      await createJson({ ...validJson, keepImages: '[]' }),
+      await createJson({ ...validJson, images: ['/uploads/needs/x.webp'] }),
+      await createJson({ ...validJson, serviceName: 42 }),
+      await createJson({ ...validJson, type: ['need'] }),
+      await createJson({ ...validJson, contactDetails: '+919876543210' }),
+      await createJson({ ...validJson, location: [] }),
+      await createJson(coordinates(null)),
+      await createJson(coordinates({ latitude: true, longitude: 77 })),
+      await createJson({ ...validJson, description: 'x'.repeat(4001) }),
+      await raw(JSON.stringify([validJson])),
+      await raw('null'),
+      await raw('{"type": "need",'),
+      await raw(''),
+      await raw('type=need', 'application/x-www-form-urlencoded'),
+    ];
+    expect(answers.map((answer) => `${answer.statusCode} ${answer.json().message}`)).toEqual([
+      '400 Unexpected field: role',
+      '400 Unexpected field: contactDetails.fax',
+      '400 Unexpected field: location.country',
+      '400 Unexpected field: keepImages',
+      '400 images must not have more than 0 items',
+      '400 serviceName must be string',
+      '400 type must be string',
+      '400 contactDetails must be object',
+      '400 location must be object',
+      '400 location.coordinates must be object',
+      '400 location.coordinates.latitude must be number',
+      '400 description must not have more than 4000 characters',
+      '400 Request body must be object',
+      '400 Request body must be object',
+      '400 Request body is not valid JSON',
+      '400 Request body is missing',
+      '400 Unsupported content type',
+    ]);
+    for (const answer of answers) expect(Object.keys(answer.json())).toEqual(['message']);
+    expect(await rowCount()).toBe(before);
+  });
+
+  it('401 without a token, 403 for another user\'s path', async () => {
+    expect((await t.app.inject({ method: 'POST', url: `/api/create-need/${asha.id}`, payload: validJson })).statusCode).toBe(401);
+    const other = await t.app.inject({ method: 'POST', url: `/api/create-need/${ravi.id}`, headers: bearer(asha.token), payload: validJson });
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toEqual({ message: 'Forbidden' });
+  });
+
+  it('a retry with the same Idempotency-Key makes one need and gets the first answer, whichever body it sends', async () => {
+    const before = await rowCount();
+    const key = { 'idempotency-key': `json-${Date.now()}` };
+    const first = await createJson(validJson, key);
+    const again = await createJson(validJson, key);
+    const asForm = await create(validForm, [], asha, key);
+    expect(first.statusCode).toBe(201);
+    for (const retry of [again, asForm]) {
+      expect(retry.statusCode).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.json()).toEqual(first.json());
+    }
+    expect(await rowCount()).toBe(before + 1);
+  });
+
+  it('a failed create keeps no key: the retry with the key runs', async () => {
+    const key = { 'idempotency-key': `json-retry-${Date.now()}` };
+    expect((await createJson({ ...validJson, location: { ...validJson.location, city: '' } }, key)).statusCode).toBe(400);
+    expect((await createJson(validJson, key)).statusCode).toBe(201);
   });
 });
 
@@ -350,6 +483,8 @@ describe('PUT /api/needs/:id', () => {
       await edit(need._id, { ...validForm, keepImages: 'x'.repeat(20_000) }),
     ];
     expect(answers.map((answer) => answer.statusCode)).toEqual([400, 400, 400, 400]);
+    // Spec §7 names no edit call: it takes the SPA's form only.
+    expect(answers[0].json()).toEqual({ message: 'Request is not multipart/form-data' });
   });
 });
 

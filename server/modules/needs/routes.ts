@@ -23,13 +23,14 @@ const formImages = new WeakMap<FastifyRequest, Buffer[]>();
 const tooManyImages = () => invalid({ message: TOO_MANY_IMAGES, field: 'images' });
 
 /**
- * The create and edit forms: the text fields become the body the route schema checks (unknown
- * fields, types), the images wait for the handler. Only multipart/form-data is taken: a JSON body
- * could not carry the images. Runs after the access check, so only a signed-in caller (and, on
- * create, only the path's own user) gets a form read.
+ * The create and edit forms: the text fields go where spec §7's JSON body has them (schemas.ts), so
+ * the route schema checks both bodies alike (unknown fields, types); the images wait for the
+ * handler. Create also takes that JSON body (no images), parsed already; edit takes only a form,
+ * like the SPA sends. Runs after the access check, so only a signed-in caller (and, on create, only
+ * the path's own user) gets a body read.
  */
-async function readNeedForm(request: FastifyRequest) {
-  if (!request.isMultipart()) throw badRequest('Request is not multipart/form-data');
+async function readNeedForm(request: FastifyRequest, takesJson: boolean) {
+  if (takesJson && !request.isMultipart()) return;
   const { fields, files } = await readForm(request, {
     // Bytes, not characters: room for a 2000-character description in any script.
     maxFieldBytes: 16 * 1024,
@@ -39,7 +40,8 @@ async function readNeedForm(request: FastifyRequest) {
     maxFileBytes: 5 * MB,
     tooLargeMessage: 'Image size should be less than 5MB',
   });
-  request.body = fields;
+  const { phone, email, address, city, state, postalCode, latitude, longitude, ...rest } = fields;
+  request.body = { contactDetails: { phone, email }, location: { address, city, state, postalCode, coordinates: { latitude, longitude } }, ...rest };
   formImages.set(request, files.images);
 }
 
@@ -75,7 +77,7 @@ const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/create-need/:userId', {
     config: { access: { self: 'userId' } },
-    preValidation: readNeedForm,
+    preValidation: (request) => readNeedForm(request, true),
     schema: { params: UserIdParams, body: NeedBody, response: { 201: NeedSavedAnswer } },
   }, async (request, reply) => {
     // The token's user, whatever the path's case.
@@ -102,7 +104,7 @@ const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // id is left to the params schema (400). The handler checks again against the row it edits.
       const { id } = request.params as { id?: unknown };
       if (typeof id === 'string' && isUuid(id)) assertOwner(await needOwner(app.db, id), callerOf(request).user.id);
-      await readNeedForm(request);
+      await readNeedForm(request, false);
     },
     schema: { params: IdParams, body: NeedEditBody, response: { 200: NeedSavedAnswer } },
   }, async (request) => {

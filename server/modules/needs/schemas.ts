@@ -33,31 +33,35 @@ export const NeedsQuery = Type.Object({
   ...PageQuery,
 }, { additionalProperties: false });
 
-// Form fields arrive as text. Only unknown fields and absurd sizes stop here; the rules and their
-// messages (required, shapes, lengths in characters) are in validation.ts, so a form gets the
-// spec's words and the field they are about. 4000 leaves room for a 2000-character description
-// with whitespace around it.
+// Spec §7's JSON body; a multipart form's flat fields (phone, ..., longitude) are put in the same
+// places before it is checked (routes.ts), so both bodies meet this schema and one validator. Only
+// types, unknown fields and absurd sizes stop here; the rules and their messages (required, shapes,
+// lengths in characters) are in validation.ts, so either body gets the spec's words and the form
+// field they are about. 4000 leaves room for a 2000-character description with whitespace around it.
 const field = text(4000);
+const closed = { additionalProperties: false } as const;
+/** A number in JSON; in a form, text as typed (validation.ts takes plain decimals only). */
+const coordinate = Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 4000 })]));
 export const NeedBody = Type.Object({
   type: field,
   category: field,
   serviceName: field,
   description: field,
-  phone: field,
-  email: field,
-  address: field,
-  city: field,
-  state: field,
-  postalCode: field,
-  latitude: field,
-  longitude: field,
-}, { additionalProperties: false });
+  contactDetails: Type.Optional(Type.Object({ phone: field, email: field }, closed)),
+  location: Type.Optional(Type.Object({
+    address: field,
+    city: field,
+    state: field,
+    postalCode: field,
+    coordinates: Type.Optional(Type.Object({ latitude: coordinate, longitude: coordinate }, closed)),
+  }, closed)),
+  // Files come only in a form: a JSON client that sends the whole Need sends an empty list.
+  images: Type.Optional(Type.Array(Type.String(), { maxItems: 0 })),
+}, closed);
+export type NeedBody = Static<typeof NeedBody>;
 
 /** The edit form: the create form plus which current images stay (a JSON array of their paths). */
-export const NeedEditBody = Type.Object({
-  ...NeedBody.properties,
-  keepImages: text(4000),
-}, { additionalProperties: false });
+export const NeedEditBody = Type.Object({ ...NeedBody.properties, keepImages: text(4000) }, closed);
 
 export const NeedsAnswer = Type.Object({
   success: Type.Boolean(),

@@ -32,18 +32,9 @@ const columns = {
   lastName: users.lastName,
 };
 
-interface NeedRow {
+/** A stored need with its owner's name; rows from before coordinates were required may lack them. */
+type NeedRow = Omit<NeedInput, 'latitude' | 'longitude'> & {
   id: string;
-  type: NeedType;
-  category: string;
-  serviceName: string;
-  description: string;
-  phone: string;
-  email: string;
-  address: string;
-  city: string;
-  state: string;
-  postalCode: string;
   latitude: number | null;
   longitude: number | null;
   images: string[];
@@ -51,7 +42,7 @@ interface NeedRow {
   userId: string;
   firstName: string;
   lastName: string;
-}
+};
 
 /** The answer's Need; `withContact` for signed-in callers only (server/README.md "Boards"). */
 export function toNeedDto(row: NeedRow, withContact: boolean): NeedDto {

@@ -1,4 +1,3 @@
-import type { Static } from '@fastify/type-provider-typebox';
 import { fail, type Checked } from '../../lib/checked.js';
 import { controlChars, controlCharsExceptBreaks, normalizeEmail } from '../../lib/text.js';
 import { NEED_TYPES, type NeedBody, type NeedType } from './schemas.js';
@@ -6,29 +5,23 @@ import { NEED_TYPES, type NeedBody, type NeedType } from './schemas.js';
 export const MAX_IMAGES = 4;
 export const TOO_MANY_IMAGES = 'Maximum 4 images allowed.';
 
-/** A need as stored, from a checked form. */
-export interface NeedInput {
-  type: NeedType;
-  category: string;
-  serviceName: string;
-  description: string;
-  phone: string;
-  email: string;
-  address: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  latitude: number;
-  longitude: number;
-}
+/** A need as stored, from a checked body. */
+export type NeedInput = Record<TextRule['field'] | 'phone' | 'email', string> & { type: NeedType; latitude: number; longitude: number };
 
 /** Spec §5: an optional plus, then 7 to 15 digits. */
 const phoneShape = /^\+?\d{7,15}$/;
 /** A plain decimal, as a map picker or a typed value gives it (no exponents, no hex, no 'Infinity'). */
 const coordinateShape = /^[-+]?\d{1,3}(\.\d{1,15})?$/;
 
+/**
+ * The fields by their form names, wherever the body has them: spec §7's JSON nests the contact
+ * details and the place, and a form's flat fields are nested the same way before the schema.
+ */
+const formFields = ({ contactDetails, location, ...rest }: NeedBody) => ({ ...rest, ...contactDetails, ...location, ...location?.coordinates });
+type FormFields = ReturnType<typeof formFields>;
+
 interface TextRule {
-  field: keyof Static<typeof NeedBody>;
+  field: 'category' | 'serviceName' | 'description' | 'address' | 'city' | 'state' | 'postalCode';
   label: string;
   max: number;
   /** Line breaks are fine in a description, nowhere else. */
@@ -50,7 +43,7 @@ const placeRules: TextRule[] = [
 
 export const isNeedType = (value: string): value is NeedType => (NEED_TYPES as readonly string[]).includes(value);
 
-function checkText(body: Static<typeof NeedBody>, rule: TextRule): Checked<string> {
+function checkText(body: FormFields, rule: TextRule): Checked<string> {
   // Browsers send a form's line breaks as CRLF; stored as \n, so lengths count what was typed.
   const value = body[rule.field]?.trim().replace(/\r\n?/g, '\n') ?? '';
   if (!value) return fail(`${rule.label} is required`, rule.field);
@@ -60,19 +53,22 @@ function checkText(body: Static<typeof NeedBody>, rule: TextRule): Checked<strin
   return { ok: true, value };
 }
 
-function checkCoordinate(raw: string | undefined, limit: number): number | undefined {
-  const trimmed = raw?.trim() ?? '';
-  if (!coordinateShape.test(trimmed)) return undefined;
-  const value = Number(trimmed);
+/** A JSON number as it is; text only as a plain decimal, as a map picker or a typed value gives it. */
+function checkCoordinate(raw: number | string | undefined, limit: number): number | undefined {
+  const value = typeof raw === 'number' ? raw : coordinateShape.test(raw?.trim() ?? '') ? Number(raw) : NaN;
   return Math.abs(value) <= limit ? value : undefined;
 }
 
-/** The trimmed need of a create or edit form, or the first failing rule's message and field (spec §5). */
-export function checkNeed(body: Static<typeof NeedBody>): Checked<NeedInput> {
+/**
+ * The trimmed need of a create or edit body (JSON or form), or the first failing rule's message and
+ * the form field it is about (spec §5).
+ */
+export function checkNeed(nested: NeedBody): Checked<NeedInput> {
+  const body = formFields(nested);
   const type = body.type?.trim() ?? '';
   if (!type) return fail('Type is required', 'type');
   if (!isNeedType(type)) return fail("Type must be 'need' or 'available'", 'type');
-  const texts: Record<string, string> = {};
+  const texts: Partial<NeedInput> = {};
   for (const rule of textRules) {
     const checked = checkText(body, rule);
     if (!checked.ok) return checked;
@@ -94,23 +90,8 @@ export function checkNeed(body: Static<typeof NeedBody>): Checked<NeedInput> {
   if (latitude === undefined) return fail('Valid latitude is required', 'latitude');
   const longitude = checkCoordinate(body.longitude, 180);
   if (longitude === undefined) return fail('Valid longitude is required', 'longitude');
-  return {
-    ok: true,
-    value: {
-      type: type as NeedType,
-      category: texts.category,
-      serviceName: texts.serviceName,
-      description: texts.description,
-      phone,
-      email,
-      address: texts.address,
-      city: texts.city,
-      state: texts.state,
-      postalCode: texts.postalCode,
-      latitude,
-      longitude,
-    },
-  };
+  // The text rules have each set their field by now.
+  return { ok: true, value: { ...(texts as NeedInput), type, phone, email, latitude, longitude } };
 }
 
 /**
