@@ -1,23 +1,25 @@
+import { setImmediate as endOfTurn } from 'node:timers/promises';
+import { hold } from '../../mocks/hold';
 import { groupCommit } from './group-commit.js';
 
 /** A write that records each batch and waits for `release()` (which lets every waiting write answer). */
 function recordingWrite(fail: (item: string) => boolean = () => false) {
   const batches: string[][] = [];
-  let waiting: (() => void)[] = [];
+  let gate = hold();
   const write = async (items: string[]) => {
     batches.push(items);
-    await new Promise<void>((resolve) => waiting.push(resolve));
+    await gate.passed;
     if (items.some(fail)) throw new Error(`cannot write ${items.join(',')}`);
     return items.map((item) => item.toUpperCase());
   };
   const release = () => {
-    const now = waiting;
-    waiting = [];
-    now.forEach((resolve) => resolve());
+    gate.release();
+    gate = hold();
   };
   return { batches, write, release };
 }
-const settle = () => new Promise((resolve) => setImmediate(resolve));
+// A batch is written at the end of the turn it was handed in (setImmediate in group-commit.ts).
+const settle = () => endOfTurn();
 
 describe('group commit', () => {
   it('an item handed in while nothing is written goes at the end of the turn, with the others handed in during it', async () => {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import path from 'node:path';
 import { MAX_QUEUED } from './log-destination.js';
 
@@ -31,14 +32,15 @@ async function logInto(lines: number) {
     stderr += chunk.toString();
     if (stderr.includes('logged')) resolve();
   }));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const closed = new Promise((resolve) => child.stdout.once('close', resolve));
-  // Nothing of stdout has been read (it is paused): a synchronous log would still be waiting here.
+  const exited = once(child, 'exit');
+  const closed = once(child.stdout, 'close');
+  // Nothing of stdout has been read (it is paused): a synchronous log would still be waiting here,
+  // and would never say so; the deadline is only for that failure.
   let timer: NodeJS.Timeout | undefined;
   const first = await Promise.race([logged.then(() => 'logged'), new Promise((resolve) => { timer = setTimeout(resolve, 10_000, 'still logging'); })]);
   clearTimeout(timer);
   child.stdout.resume();
-  const code = await exited;
+  const [code] = await exited;
   await closed;
   const written = read.trim().split('\n').map((line) => JSON.parse(line) as { i: number; msg: string });
   return { first, code, lines: written, dropped: Number(/dropped (\d+)/.exec(stderr)?.[1]) };

@@ -28,7 +28,16 @@ function open(auth: Record<string, unknown>, transports = ['websocket']): Promis
   });
 }
 
-const disconnected = (socket: Socket) => new Promise((resolve) => socket.once('disconnect', resolve));
+/** The payload of the next `event` the socket receives. */
+const next = (socket: Socket, event: string) => new Promise<unknown>((resolve) => socket.once(event, resolve));
+const disconnected = (socket: Socket) => next(socket, 'disconnect');
+
+/** An event to the user comes to the socket after everything sent to it before: had it been dropped, it would not. */
+async function stillDelivers(socket: Socket, userId: string) {
+  const received = next(socket, 'ping-test');
+  t.app.io.to(userRoom(userId)).emit('ping-test', { still: 'here' });
+  await expect(received).resolves.toEqual({ still: 'here' });
+}
 
 describe('socket.io handshake', () => {
   it('accepts a valid token and joins the user room', async () => {
@@ -36,7 +45,7 @@ describe('socket.io handshake', () => {
     const { socket, error } = await open({ token: user.token });
     expect(error).toBeUndefined();
     expect(socket.connected).toBe(true);
-    const received = new Promise((resolve) => socket.once('ping-test', resolve));
+    const received = next(socket, 'ping-test');
     t.app.io.to(userRoom(user.id)).emit('ping-test', { hello: 'you' });
     await expect(received).resolves.toEqual({ hello: 'you' });
   });
@@ -54,7 +63,7 @@ describe('socket.io handshake', () => {
     const server = t.app.io.sockets.sockets.get(socket.id!);
     expect(server?.data.userId).toBe(user.id);
     expect(server?.conn.request).toBeNull();
-    const received = new Promise((resolve) => socket.once('ping-test', resolve));
+    const received = next(socket, 'ping-test');
     t.app.io.to(userRoom(user.id)).emit('ping-test', { hello: 'again' });
     await expect(received).resolves.toEqual({ hello: 'again' });
   });
@@ -97,6 +106,7 @@ describe('socket.io handshake', () => {
     const dropped = disconnected(mine);
     await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(user.token) });
     await dropped;
+    await stillDelivers(theirs, user.id);
     expect(theirs.connected).toBe(true);
   });
 
@@ -112,6 +122,7 @@ describe('socket.io handshake', () => {
     });
     expect(changed.statusCode).toBe(200);
     await dropped;
+    await stillDelivers(mine, user.id);
     expect(mine.connected).toBe(true);
   });
 
@@ -127,8 +138,8 @@ describe('socket.io handshake', () => {
   it('closing the app disconnects sockets instead of hanging', async () => {
     const user = await signUp(t.app);
     const { socket } = await open({ token: user.token });
-    const disconnected = new Promise((resolve) => socket.once('disconnect', resolve));
+    const dropped = disconnected(socket);
     await t.app.close();
-    await expect(disconnected).resolves.toBeDefined();
+    await expect(dropped).resolves.toBeDefined();
   });
 });

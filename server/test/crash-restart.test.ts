@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,7 +69,7 @@ describe('the server after a crash', () => {
     const second = await start().outcome;
     expect(second).toEqual({ code: 1, output: expect.stringContaining(`Another Need Spot server is already using ${dataDir}`) });
 
-    const exited = new Promise((resolve) => first.child.once('exit', resolve));
+    const exited = once(first.child, 'exit');
     first.child.kill('SIGKILL');
     await exited;
 
@@ -82,8 +83,8 @@ describe('the server after a crash', () => {
     });
     expect(login.status).toBe(200);
 
-    const stopped = new Promise((resolve) => restarted.child.once('exit', resolve));
+    const stopped = once(restarted.child, 'exit');
     restarted.child.kill('SIGTERM');
-    expect(await stopped).toBe(0);
+    expect((await stopped)[0]).toBe(0);
   }, 120_000);
 });

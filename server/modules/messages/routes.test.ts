@@ -27,8 +27,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function openSocket(base: string, token: string, extra: Record<string, unknown> = {}): Promise<Socket> {
-  const socket = connect(base, { path: '/socket.io', auth: { token, ...extra }, transports: ['websocket'], reconnection: false, forceNew: true });
+/** A connected socket; `claims` adds to the handshake what a client might send beside its token. */
+async function openSocket(base: string, token: string, claims: { auth?: object; query?: Record<string, string> } = {}): Promise<Socket> {
+  const socket = connect(base, { path: '/socket.io', auth: { token, ...claims.auth }, query: claims.query, transports: ['websocket'], reconnection: false, forceNew: true });
   sockets.push(socket);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
@@ -36,11 +37,22 @@ async function openSocket(base: string, token: string, extra: Record<string, unk
   });
   return socket;
 }
-/** Every `event` the socket receives, in order. */
+/** Every `event` the socket receives, in order (`seen`), and a wait until `count` of them have come. */
 function collect(socket: Socket, event: string) {
   const seen: unknown[] = [];
-  socket.on(event, (payload: unknown) => seen.push(payload));
-  return seen;
+  const checks: Array<() => void> = [];
+  socket.on(event, (payload: unknown) => {
+    seen.push(payload);
+    checks.forEach((check) => check());
+  });
+  const atLeast = (count: number) => new Promise<void>((resolve) => {
+    const check = () => {
+      if (seen.length >= count) resolve();
+    };
+    checks.push(check);
+    check();
+  });
+  return { seen, atLeast };
 }
 const send = (from: Account, to: string, content: unknown) =>
   t.app.inject({ method: 'POST', url: `/api/messages/${to}`, headers: bearer(from.token), payload: { content } });
@@ -61,12 +73,12 @@ describe('sending and reading', () => {
       _id: expect.any(String), content: 'Chai at the ghat at 6?', createdAt: expect.any(String), read: false,
       sender: { _id: asha.id, username: asha.body.username, profileImage: '' }, receiver: { _id: ravi.id, username: ravi.body.username, profileImage: '' },
     });
-    await waitUntil(() => raviGot.length === 1 && ashaGot.length === 1 && raviTold.length === 1);
-    expect(raviGot).toEqual([message]);
-    expect(ashaGot).toEqual([message]);
-    expect(strangerGot).toEqual([]);
-    expect(raviTold).toEqual([{ title: 'New message' }]);
-    expect(ashaTold).toEqual([]); // the sender is not told of their own message
+    await Promise.all([raviGot, ashaGot, raviTold].map((got) => got.atLeast(1)));
+    expect(raviGot.seen).toEqual([message]);
+    expect(ashaGot.seen).toEqual([message]);
+    expect(strangerGot.seen).toEqual([]);
+    expect(raviTold.seen).toEqual([{ title: 'New message' }]);
+    expect(ashaTold.seen).toEqual([]); // the sender is not told of their own message
     expect(await t.db.$count(messages, and(eq(messages.senderId, asha.id), eq(messages.receiverId, ravi.id)))).toBeGreaterThanOrEqual(1);
   });
 
@@ -103,7 +115,7 @@ describe('sending and reading', () => {
   it('many sent at once are stored together (group commit): each answered once, in order per sender, one notification per sender', async () => {
     const [a, b, c] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
     const toC = await openSocket(url, c.token);
-    const got = collect(toC, 'new-message');
+    const { seen: got, atLeast } = collect(toC, 'new-message');
     // Sent without waiting: they reach the store together and go in a few batches.
     const sends = Array.from({ length: 30 }, (_, i) => send(i % 2 ? a : b, c.id, `${i % 2 ? 'a' : 'b'}${i}`));
     const answers = await Promise.all(sends);
@@ -116,7 +128,7 @@ describe('sending and reading', () => {
       const shown = (await get(c, `/api/messages/${from.id}`)).json().messages.map((m: { content: string }) => m.content);
       expect([...shown].sort()).toEqual(sent.filter((message) => message.content.startsWith(letter)).map((message) => message.content).sort());
     }
-    await waitUntil(() => got.length === 30);
+    await atLeast(30);
     expect(new Set(got.map((message) => (message as { _id: string })._id)).size).toBe(30);
     expect(await t.db.$count(notifications, and(eq(notifications.userId, c.id), eq(notifications.title, 'New message')))).toBe(2);
   });
@@ -182,26 +194,17 @@ describe('socket auth', () => {
   it('a client with its own token asking for another user\'s id receives none of that user\'s messages', async () => {
     const eve = await signUp(t.app);
     // The handshake carries a user id beside the token, and in the query: both are ignored.
-    const snoop = connect(url, { path: '/socket.io', auth: { token: eve.token, userId: ravi.id }, query: { userId: ravi.id }, transports: ['websocket'], reconnection: false, forceNew: true });
-    sockets.push(snoop);
-    await new Promise<void>((resolve) => snoop.once('connect', () => resolve()));
-    const stolen = collect(snoop, 'new-message');
+    const snoop = await openSocket(url, eve.token, { auth: { userId: ravi.id }, query: { userId: ravi.id } });
+    const snooped = collect(snoop, 'new-message');
     const toRavi = await openSocket(url, ravi.token);
-    const raviGot = collect(toRavi, 'new-message');
     await send(asha, ravi.id, 'for ravi only');
-    await waitUntil(() => raviGot.length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(stolen).toEqual([]);
+    await collect(toRavi, 'new-message').atLeast(1);
+    // A message to Eve herself comes after Ravi's on her socket: had his come to her, it would be first.
+    await send(asha, eve.id, 'for eve');
+    await snooped.atLeast(1);
+    expect(snooped.seen).toEqual([expect.objectContaining({ content: 'for eve' })]);
   });
 });
-
-async function waitUntil(condition: () => boolean, timeoutMs = 5000) {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 // Two server instances on one database and one Redis: a message sent through one instance reaches a
 // socket connected to the other. Defined when TEST_REDIS_URL is set: .ci/run starts a Redis for the
@@ -230,13 +233,17 @@ if (redisUrl) describe('two instances on one database and one Redis', () => {
     const sender = await signUp(first.app);
     const receiver = await signUp(first.app);
     const onSecond = await openSocket(urls[1], receiver.token);
-    const received: Array<{ content: string }> = [];
-    onSecond.on('new-message', (message: { content: string }) => received.push(message));
-    const sent = await first.app.inject({ method: 'POST', url: `/api/messages/${receiver.id}`, headers: bearer(sender.token), payload: { content: 'across instances' } });
+    const received = collect(onSecond, 'new-message');
+    const sendFirst = (content: string) => first.app.inject({ method: 'POST', url: `/api/messages/${receiver.id}`, headers: bearer(sender.token), payload: { content } });
+    const sent = await sendFirst('across instances');
     expect(sent.statusCode).toBe(201);
-    const started = Date.now();
-    while (received.length === 0 && Date.now() - started < 5000) await new Promise((resolve) => setTimeout(resolve, 10));
-    await new Promise((resolve) => setTimeout(resolve, 100)); // a duplicate would have come by now
-    expect(received).toEqual([expect.objectContaining({ _id: sent.json().message._id, content: 'across instances' })]);
+    await received.atLeast(1);
+    // Emits cross Redis in order: a duplicate of the first would come before this second message.
+    const later = await sendFirst('and again');
+    await received.atLeast(2);
+    expect(received.seen).toEqual([
+      expect.objectContaining({ _id: sent.json().message._id, content: 'across instances' }),
+      expect.objectContaining({ _id: later.json().message._id, content: 'and again' }),
+    ]);
   });
 });
