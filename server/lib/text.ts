@@ -8,6 +8,17 @@ export const controlChars = /[\u0000-\u001f\u007f]/;
 // eslint-disable-next-line no-control-regex
 export const controlCharsExceptBreaks = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
+/** A plain decimal, as a map picker or a typed value gives it (no exponents, no hex, no 'Infinity'). */
+const coordinateShape = /^[-+]?\d{1,3}(\.\d{1,15})?$/;
+
+/** A coordinate typed as text: a plain decimal within ±limit (90 for a latitude, 180 for a longitude), or undefined. */
+export function parseCoordinate(raw: string | undefined, limit: number): number | undefined {
+  const trimmed = raw?.trim() ?? '';
+  if (!coordinateShape.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return Math.abs(value) <= limit ? value : undefined;
+}
+
 /** Spec §5: non-space text, an at sign, non-space text, a dot, non-space text. */
 const emailShape = /^\S+@\S+\.\S+$/;
 

@@ -6,6 +6,7 @@ import { idempotent } from '../../lib/idempotency.js';
 import { PAGE_DEFAULT } from '../../lib/pagination.js';
 import { IdParams, StatusAnswer, UserIdParams } from '../../lib/schemas.js';
 import { isUuid } from '../../lib/sessions.js';
+import { isDay } from '../../lib/days.js';
 import { controlChars } from '../../lib/text.js';
 import { countUpload, removeUpload, saveImage } from '../../lib/uploads/images.js';
 import { readForm } from '../../lib/uploads/read-parts.js';
@@ -13,7 +14,7 @@ import { callerOf } from '../../plugins/auth.js';
 import { MB } from '../../plugins/multipart.js';
 import { EventAnswer, EventForm, EventListAnswer, EventListQuery, EventSavedAnswer, FORM_FIELD_MAX } from './schemas.js';
 import { deleteEvent, findEvent, findOrganiser, findOwnership, insertEvent, listEvents, toEventDto, updateEvent } from './service.js';
-import { checkEventForm, isDay } from './validation.js';
+import { checkEventForm } from './validation.js';
 import { sendCachedJson } from '../../lib/cached-answer.js';
 
 const EVENT_NOT_FOUND = 'Event not found';

@@ -1,5 +1,6 @@
 import type { Static } from '@fastify/type-provider-typebox';
 import { fail, type Checked } from '../../lib/checked.js';
+import { checkDays, DAY_MS } from '../../lib/days.js';
 import { controlChars, controlCharsExceptBreaks } from '../../lib/text.js';
 import type { EventForm } from './schemas.js';
 
@@ -32,18 +33,8 @@ export interface FormContext {
   now?: Date;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const dayShape = /^\d{4}-\d\d-\d\d$/;
 const timeShape = /^([01]\d|2[0-3]):[0-5]\d$/;
 const numberShape = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-
-/** A real calendar day written YYYY-MM-DD (2030-02-30 is not one). */
-export function isDay(value: string): boolean {
-  if (!dayShape.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  // Postgres dates start at year 1 (JavaScript takes year 0): such a day would fail in the query.
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= '0001-01-01';
-}
 
 /**
  * The earliest start day accepted: the server's UTC day minus one, because "today" for a traveller
@@ -123,12 +114,9 @@ export function checkEventForm(body: Static<typeof EventForm>, context: FormCont
     && (keep.value === undefined || keep.value.includes(context.current.thumbnail));
   if (!context.hasThumbnail && !keepsCurrent) return fail(BANNER_REQUIRED, 'thumbnail');
 
-  const startDate = body.startDate?.trim() ?? '';
-  if (!startDate) return fail('Start date is required.', 'startDate');
-  if (!isDay(startDate)) return fail('Start date must be a date (YYYY-MM-DD).', 'startDate');
-  const endDate = body.endDate?.trim() ?? '';
-  if (!endDate) return fail('End date is required.', 'endDate');
-  if (!isDay(endDate)) return fail('End date must be a date (YYYY-MM-DD).', 'endDate');
+  const days = checkDays(body);
+  if (!days.ok) return days;
+  const { startDate, endDate } = days.value;
   if (endDate < startDate) return fail('End date cannot be before start date.', 'endDate');
   const unchangedStart = context.current?.startDate === startDate;
   if (!unchangedStart && startDate < earliestStartDay(context.now ?? new Date())) return fail('Start date cannot be in the past.', 'startDate');

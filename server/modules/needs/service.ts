@@ -32,17 +32,8 @@ const columns = {
   lastName: users.lastName,
 };
 
-/** A stored need with its owner's name; rows from before coordinates were required may lack them. */
-type NeedRow = Omit<NeedInput, 'latitude' | 'longitude'> & {
-  id: string;
-  latitude: number | null;
-  longitude: number | null;
-  images: string[];
-  createdAt: Date;
-  userId: string;
-  firstName: string;
-  lastName: string;
-};
+/** A need with its owner's name, as read (the columns above). */
+type NeedRow = NonNullable<Awaited<ReturnType<typeof findNeed>>>;
 
 /** The answer's Need; `withContact` for signed-in callers only (server/README.md "Boards"). */
 export function toNeedDto(row: NeedRow, withContact: boolean): NeedDto {
@@ -80,12 +71,12 @@ export async function listNeeds(db: Db, query: { type?: NeedType; limit?: number
   return pageResult(rows, limit);
 }
 
-export async function findNeed(db: Db, id: string): Promise<NeedRow | undefined> {
+export async function findNeed(db: Db, id: string) {
   const [row] = await selectNeeds(db).where(eq(needs.id, id));
   return row;
 }
 
-export async function createNeed(db: Db, userId: string, input: NeedInput, images: string[]): Promise<NeedRow> {
+export async function createNeed(db: Db, userId: string, input: NeedInput, images: string[]) {
   const [created] = await db.insert(needs).values({ ...input, images, userId }).returning({ id: needs.id });
   const row = await findNeed(db, created.id);
   // The owner cannot vanish in between: deleting an account ends its sessions first.

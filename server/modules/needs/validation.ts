@@ -1,5 +1,5 @@
 import { fail, type Checked } from '../../lib/checked.js';
-import { controlChars, controlCharsExceptBreaks, normalizeEmail } from '../../lib/text.js';
+import { controlChars, controlCharsExceptBreaks, normalizeEmail, parseCoordinate } from '../../lib/text.js';
 import { NEED_TYPES, type NeedBody, type NeedType } from './schemas.js';
 
 export const MAX_IMAGES = 4;
@@ -10,8 +10,6 @@ export type NeedInput = Record<TextRule['field'] | 'phone' | 'email', string> & 
 
 /** Spec §5: an optional plus, then 7 to 15 digits. */
 const phoneShape = /^\+?\d{7,15}$/;
-/** A plain decimal, as a map picker or a typed value gives it (no exponents, no hex, no 'Infinity'). */
-const coordinateShape = /^[-+]?\d{1,3}(\.\d{1,15})?$/;
 
 /**
  * The fields by their form names, wherever the body has them: spec §7's JSON nests the contact
@@ -53,11 +51,9 @@ function checkText(body: FormFields, rule: TextRule): Checked<string> {
   return { ok: true, value };
 }
 
-/** A JSON number as it is; text only as a plain decimal, as a map picker or a typed value gives it. */
-function checkCoordinate(raw: number | string | undefined, limit: number): number | undefined {
-  const value = typeof raw === 'number' ? raw : coordinateShape.test(raw?.trim() ?? '') ? Number(raw) : NaN;
-  return Math.abs(value) <= limit ? value : undefined;
-}
+/** A JSON number as it is; text as typed in a form. */
+const checkCoordinate = (raw: number | string | undefined, limit: number) =>
+  typeof raw === 'number' ? (Math.abs(raw) <= limit ? raw : undefined) : parseCoordinate(raw, limit);
 
 /**
  * The trimmed need of a create or edit body (JSON or form), or the first failing rule's message and

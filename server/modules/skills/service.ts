@@ -32,24 +32,8 @@ const skillColumns = {
   ownerContactNumber: users.contactNumber,
 };
 
-export interface SkillRow {
-  id: string;
-  title: string;
-  description: string;
-  category: string;
-  customCategory: string;
-  contact: string;
-  email: string;
-  address: string;
-  images: string[];
-  portfolioImages: string[];
-  createdAt: Date;
-  ownerId: string;
-  ownerFirstName: string;
-  ownerLastName: string;
-  ownerEmail: string;
-  ownerContactNumber: string;
-}
+/** A skill with its owner, as read (the columns above). */
+type SkillRow = NonNullable<Awaited<ReturnType<typeof findSkill>>>;
 
 /**
  * The Skill of server/README.md. `url` is made from the id and `thumbnail` is the first image,
@@ -98,7 +82,7 @@ export async function listSkills(db: Db, { q, limit, cursor }: { q?: string; lim
   return pageResult(rows, limit);
 }
 
-export async function findSkill(db: Db, id: string): Promise<SkillRow | undefined> {
+export async function findSkill(db: Db, id: string) {
   const [row] = await db.select(skillColumns).from(skills).innerJoin(users, eq(users.id, skills.userId)).where(eq(skills.id, id));
   return row;
 }

@@ -1,7 +1,7 @@
 import type { Static } from '@fastify/type-provider-typebox';
 import { fail, type Checked } from '../../lib/checked.js';
+import { checkDays, DAY_MS } from '../../lib/days.js';
 import { controlChars } from '../../lib/text.js';
-import { isDay } from '../events/validation.js';
 import type { TripBody } from './schemas.js';
 
 export const PLACE_MAX = 200;
@@ -55,12 +55,9 @@ export function checkTrip(body: Static<typeof TripBody>): Checked<TripInput> {
   // Only punctuation: no place to match on.
   if (!destinationKey) return fail('Please enter destination location.', 'to');
 
-  const startDate = body.startDate?.trim() ?? '';
-  if (!startDate) return fail('Start date is required.', 'startDate');
-  if (!isDay(startDate)) return fail('Start date must be a date (YYYY-MM-DD).', 'startDate');
-  const endDate = body.endDate?.trim() ?? '';
-  if (!endDate) return fail('End date is required.', 'endDate');
-  if (!isDay(endDate)) return fail('End date must be a date (YYYY-MM-DD).', 'endDate');
+  const days = checkDays(body);
+  if (!days.ok) return days;
+  const { startDate, endDate } = days.value;
   if (endDate <= startDate) return fail('End date must be after start date.', 'endDate');
 
   const peopleCount = wholeNumber(body.peopleCount);
@@ -74,7 +71,6 @@ export function checkTrip(body: Static<typeof TripBody>): Checked<TripInput> {
   return { ok: true, value: { from: from.value, to: to.value, destinationKey, startDate, endDate, peopleCount, budget } };
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days from start to end (the form's 'No. of Days'). */
 export const daysBetween = (startDate: string, endDate: string) =>
   Math.ceil((Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / DAY_MS);

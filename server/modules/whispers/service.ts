@@ -35,21 +35,8 @@ const whisperColumns = {
   authorProfileImage: users.profileImage,
 };
 
-export interface WhisperRow {
-  id: string;
-  title: string;
-  description: string;
-  location: string;
-  category: string;
-  images: string[];
-  createdAt: Date;
-  likes: string[];
-  authorId: string;
-  authorUsername: string;
-  authorFirstName: string;
-  authorLastName: string;
-  authorProfileImage: string;
-}
+/** A whisper with its author and likes, as read (the columns above). */
+type WhisperRow = NonNullable<Awaited<ReturnType<typeof findWhisper>>>;
 
 export function toWhisperDto(row: WhisperRow): WhisperDto {
   return {
@@ -84,7 +71,7 @@ export async function listWhispers(db: Db, { q, limit, cursor }: { q?: string; l
   return pageResult(rows, limit);
 }
 
-export async function findWhisper(db: Db, id: string): Promise<WhisperRow | undefined> {
+export async function findWhisper(db: Db, id: string) {
   const [row] = await db.select(whisperColumns).from(whispers).innerJoin(users, eq(users.id, whispers.userId)).where(eq(whispers.id, id));
   return row;
 }
