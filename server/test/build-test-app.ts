@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildApp, type App, type AppDeps } from '../app.js';
 import { loadConfig, type Config, type Limits } from '../config.js';
 import type { Db } from '../db/client.js';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 import { createTestDatabase, migrationsFolder } from './test-database.js';
 
 /** For beforeAll: PGlite's first start takes ~4 s alone, more on a busy machine. */
@@ -67,4 +68,24 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The set-up most test files share: one app built before their tests and closed after them, with
+ * its mail sent to a sink of its own (`sink`) when `mail` is set. The object is filled in by
+ * beforeAll: read its fields in tests and later hooks, not when the file loads.
+ */
+export function useTestApp(options: TestAppOptions & { mail: true }): TestApp & { sink: SmtpSink };
+export function useTestApp(options?: TestAppOptions): TestApp;
+export function useTestApp({ mail, ...options }: TestAppOptions & { mail?: boolean } = {}): TestApp & { sink?: SmtpSink } {
+  const handle = {} as TestApp & { sink?: SmtpSink };
+  beforeAll(async () => {
+    const sink = mail ? await startSmtpSink() : undefined;
+    Object.assign(handle, { sink }, await buildTestApp(sink ? { ...options, config: { ...options.config, smtpUrl: sink.url } } : options));
+  }, SETUP_TIMEOUT);
+  afterAll(async () => {
+    await handle.close?.();
+    await handle.sink?.close();
+  });
+  return handle;
 }

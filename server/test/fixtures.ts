@@ -39,4 +39,18 @@ export async function signUp(app: App, overrides: Record<string, unknown> = {}) 
   return { id: user._id, token: response.json().token as string, body };
 }
 
+export type Account = Awaited<ReturnType<typeof signUp>>;
+
+/**
+ * An account signed up before the file's tests, once `t` is built (call it after useTestApp). The
+ * object is filled in by beforeAll: read its fields in tests and later hooks.
+ */
+export function useAccount(t: { app: App }, overrides: Record<string, unknown> = {}): Account {
+  const account = {} as Account;
+  beforeAll(async () => {
+    Object.assign(account, await signUp(t.app, overrides));
+  }, 60_000);
+  return account;
+}
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

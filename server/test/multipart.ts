@@ -1,3 +1,6 @@
+/** An 8×8 PNG (sharp made it): the image the board tests upload, where any valid one does. */
+export const SMALL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWNQWpWGFTEMLQkA03tMgVCBU+YAAAAASUVORK5CYII=', 'base64');
+
 export interface FilePart {
   name: string;
   bytes: Buffer;

@@ -1,19 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { otps, users } from '../../db/schema.js';
-import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
+import { useTestApp } from '../../test/build-test-app.js';
 import { bearer, signUp } from '../../test/fixtures.js';
-import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 
-let t: TestApp;
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await buildTestApp({ config: { smtpUrl: sink.url } });
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t?.close();
-  await sink?.close();
-});
+const t = useTestApp({ mail: true });
 
 const post = (url: string, token: string, payload: object) => t.app.inject({ method: 'POST', url: `/api${url}`, headers: bearer(token), payload });
 const sendCode = (token: string, newEmail: string) => post('/send-email-otp', token, { newEmail });
@@ -23,7 +13,7 @@ const freshAddress = () => `moved-${Date.now()}-${n++}@example.org`;
 
 async function codeFor(token: string, newEmail: string) {
   expect((await sendCode(token, newEmail)).json()).toEqual({ status: true, message: 'OTP Sent' });
-  return (await sink.waitForMail(newEmail)).code!;
+  return (await t.sink.waitForMail(newEmail)).code!;
 }
 
 describe('changing the e-mail address', () => {
@@ -34,7 +24,7 @@ describe('changing the e-mail address', () => {
     const response = await verifyCode(me.token, newEmail.toUpperCase(), code);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: true, message: 'Email Verified', user: expect.objectContaining({ _id: me.id, email: newEmail }) });
-    const notice = await sink.waitForMail(me.body.email);
+    const notice = await t.sink.waitForMail(me.body.email);
     expect(notice.raw).toContain('Your Need Spot e-mail address was changed');
     expect(notice.raw).toContain(newEmail);
     const [row] = await t.db.select().from(users).where(eq(users.id, me.id));
@@ -83,7 +73,7 @@ describe('changing the e-mail address', () => {
   it('drops pending password-reset codes, which went to the old address', async () => {
     const me = await signUp(t.app);
     await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: me.body.email } });
-    await sink.waitForMail(me.body.email);
+    await t.sink.waitForMail(me.body.email);
     const newEmail = freshAddress();
     await verifyCode(me.token, newEmail, await codeFor(me.token, newEmail));
     const left = await t.db.select().from(otps).where(eq(otps.userId, me.id));

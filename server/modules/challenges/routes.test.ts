@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { challengeParticipants, challenges, notifications, users } from '../../db/schema.js';
-import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
-import { bearer, signUp } from '../../test/fixtures.js';
+import { useTestApp } from '../../test/build-test-app.js';
+import { bearer, signUp, useAccount, type Account } from '../../test/fixtures.js';
 
-type Account = Awaited<ReturnType<typeof signUp>>;
-
-let t: TestApp;
-let traveller: Account;
-beforeAll(async () => {
-  t = await buildTestApp();
-  traveller = await signUp(t.app);
-}, SETUP_TIMEOUT);
-afterAll(() => t?.close());
+const t = useTestApp();
+const traveller = useAccount(t);
 
 async function aChallenge(steps = ['Pack light', 'Walk up', 'Post a whisper'], rewardTokens = 25) {
   const id = randomUUID();

@@ -1,26 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { events } from '../../db/schema.js';
-import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
-import { bearer, signUp } from '../../test/fixtures.js';
-import { multipart, type FilePart } from '../../test/multipart.js';
+import { useTestApp } from '../../test/build-test-app.js';
+import { bearer, useAccount, type Account } from '../../test/fixtures.js';
+import { multipart, SMALL_PNG as png, type FilePart } from '../../test/multipart.js';
 import { checkEventForm, earliestStartDay } from './validation.js';
 
-type Account = Awaited<ReturnType<typeof signUp>>;
-
-let t: TestApp;
-let organiser: Account;
-let other: Account;
-let png: Buffer;
-beforeAll(async () => {
-  t = await buildTestApp();
-  organiser = await signUp(t.app, { firstName: 'Priya', lastName: 'Nair' });
-  other = await signUp(t.app);
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2a6' } }).png().toBuffer();
-}, SETUP_TIMEOUT);
-afterAll(() => t?.close());
+const t = useTestApp();
+const organiser = useAccount(t, { firstName: 'Priya', lastName: 'Nair' });
+const other = useAccount(t);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);

@@ -3,22 +3,13 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { needs } from '../../db/schema.js';
-import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
-import { bearer, signUp } from '../../test/fixtures.js';
-import { multipart, type FilePart } from '../../test/multipart.js';
+import { useTestApp } from '../../test/build-test-app.js';
+import { bearer, useAccount, type Account } from '../../test/fixtures.js';
+import { multipart, SMALL_PNG as png, type FilePart } from '../../test/multipart.js';
 
-type Account = Awaited<ReturnType<typeof signUp>>;
-
-let t: TestApp;
-let asha: Account;
-let ravi: Account;
-let png: Buffer;
-beforeAll(async () => {
-  t = await buildTestApp();
-  [asha, ravi] = [await signUp(t.app), await signUp(t.app, { firstName: 'Ravi', lastName: 'Kumar' })];
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#345' } }).png().toBuffer();
-}, SETUP_TIMEOUT);
-afterAll(() => t?.close());
+const t = useTestApp();
+const asha = useAccount(t);
+const ravi = useAccount(t, { firstName: 'Ravi', lastName: 'Kumar' });
 
 const validForm = {
   type: 'need',

@@ -1,19 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { otps } from '../../db/schema.js';
-import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
+import { useTestApp } from '../../test/build-test-app.js';
 import { bearer, login, signUp } from '../../test/fixtures.js';
-import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 
-let t: TestApp;
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await buildTestApp({ config: { smtpUrl: sink.url } });
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t?.close();
-  await sink?.close();
-});
+const t = useTestApp({ mail: true });
 
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url: `/api${url}`, payload });
 const forgot = (email: string) => post('/forgot-password', { email });
@@ -27,7 +17,7 @@ const FAILED = { status: false, message: 'Failed to reset password. Try again.' 
 async function requestCode() {
   const account = await signUp(t.app);
   expect((await forgot(account.body.email)).json()).toEqual(SENT);
-  const mail = await sink.waitForMail(account.body.email);
+  const mail = await t.sink.waitForMail(account.body.email);
   expect(mail.code).toMatch(/^\d{6}$/);
   return { ...account, email: account.body.email, code: mail.code! };
 }
@@ -37,7 +27,7 @@ const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
 describe('the password reset flow', () => {
   it('mails a code that verifies, resets the password once and ends every session', async () => {
     const { email, code, token, body, id } = await requestCode();
-    const mail = sink.received.length;
+    const mail = t.sink.received.length;
     expect((await verify(email, code)).json()).toEqual({ status: true, message: 'Your OTP has been successfully verified.' });
     expect((await verify(email.toUpperCase(), code)).statusCode).toBe(200); // verifying does not use it up
     const done = await reset(email, code);
@@ -48,19 +38,19 @@ describe('the password reset flow', () => {
     expect((await login(t.app, body.username, 'brand-new-1')).statusCode).toBe(200);
     expect((await reset(email, code, 'another-one')).json()).toEqual(FAILED);
     expect((await verify(email, code)).json()).toEqual(INVALID);
-    expect(sink.received.length).toBe(mail);
+    expect(t.sink.received.length).toBe(mail);
     const [row] = await t.db.select().from(otps).where(eq(otps.userId, id));
     expect(row.codeHash).not.toContain(code);
     expect(row.usedAt).toBeInstanceOf(Date);
   });
 
   it('answers an unknown address exactly like a known one, and mails nothing', async () => {
-    const before = sink.received.length;
+    const before = t.sink.received.length;
     const response = await forgot('nobody-here@example.com');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(SENT);
     await t.app.backgroundIdle();
-    expect(sink.received.length).toBe(before);
+    expect(t.sink.received.length).toBe(before);
   });
 
   it('uses a code once, also when five resets race', async () => {
@@ -80,7 +70,7 @@ describe('the password reset flow', () => {
   it('a new code replaces the older one; an expired code fails', async () => {
     const { email, code, id } = await requestCode();
     await forgot(email);
-    const newer = (await sink.waitForMail(email)).code!;
+    const newer = (await t.sink.waitForMail(email)).code!;
     if (newer !== code) expect((await verify(email, code)).json()).toEqual(INVALID);
     expect((await verify(email, newer)).statusCode).toBe(200);
     await t.db.update(otps).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(otps.userId, id));

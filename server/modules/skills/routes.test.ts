@@ -2,13 +2,11 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { skills } from '../../db/schema.js';
-import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
-import { bearer, signUp } from '../../test/fixtures.js';
-import { multipart, type FilePart } from '../../test/multipart.js';
+import { useTestApp } from '../../test/build-test-app.js';
+import { bearer, useAccount, type Account } from '../../test/fixtures.js';
+import { multipart, SMALL_PNG as png, type FilePart } from '../../test/multipart.js';
 
-type Account = Awaited<ReturnType<typeof signUp>>;
 interface Skill {
   _id: string;
   images: string[];
@@ -17,17 +15,9 @@ interface Skill {
   [key: string]: unknown;
 }
 
-let t: TestApp;
-let owner: Account;
-let other: Account;
-let png: Buffer;
-beforeAll(async () => {
-  t = await buildTestApp();
-  owner = await signUp(t.app, { firstName: 'Meera', lastName: 'Iyer' });
-  other = await signUp(t.app);
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#a62' } }).png().toBuffer();
-}, SETUP_TIMEOUT);
-afterAll(() => t?.close());
+const t = useTestApp();
+const owner = useAccount(t, { firstName: 'Meera', lastName: 'Iyer' });
+const other = useAccount(t);
 
 const validFields = (overrides: Record<string, string> = {}): Record<string, string> => ({
   title: 'Bunk beds from reclaimed wood',

@@ -1,19 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { trips, users } from '../../db/schema.js';
-import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
-import { bearer, signUp } from '../../test/fixtures.js';
+import { useTestApp } from '../../test/build-test-app.js';
+import { bearer, signUp, useAccount, type Account } from '../../test/fixtures.js';
 import { checkTrip, destinationKeyOf } from './validation.js';
 
-type Account = Awaited<ReturnType<typeof signUp>>;
-
-let t: TestApp;
-let traveller: Account;
-beforeAll(async () => {
-  t = await buildTestApp();
-  traveller = await signUp(t.app);
-}, SETUP_TIMEOUT);
-afterAll(() => t?.close());
+const t = useTestApp();
+const traveller = useAccount(t);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The UTC day `n` days from now, YYYY-MM-DD. */

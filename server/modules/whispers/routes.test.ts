@@ -1,25 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { follows, notifications, users, whisperLikes, whispers } from '../../db/schema.js';
-import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
-import { bearer, signUp } from '../../test/fixtures.js';
-import { multipart, type FilePart } from '../../test/multipart.js';
+import { useTestApp } from '../../test/build-test-app.js';
+import { bearer, signUp, useAccount, type Account } from '../../test/fixtures.js';
+import { multipart, SMALL_PNG as png, type FilePart } from '../../test/multipart.js';
 
-type Account = Awaited<ReturnType<typeof signUp>>;
-
-let t: TestApp;
-let author: Account;
-let reader: Account;
-let png: Buffer;
-beforeAll(async () => {
-  t = await buildTestApp();
-  author = await signUp(t.app, { firstName: 'Kavya', lastName: 'Menon' });
-  reader = await signUp(t.app);
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2a6' } }).png().toBuffer();
-}, SETUP_TIMEOUT);
-afterAll(() => t?.close());
+const t = useTestApp();
+const author = useAccount(t, { firstName: 'Kavya', lastName: 'Menon' });
+const reader = useAccount(t);
 
 const validFields = (overrides: Record<string, string> = {}): Record<string, string> => ({
   title: 'Blue hour at Chapora Fort',
