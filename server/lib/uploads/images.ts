@@ -81,6 +81,16 @@ export async function removeUploads(uploadsDir: string, publicPaths: readonly st
   for (const publicPath of publicPaths) await removeUpload(uploadsDir, publicPath);
 }
 
+/** What `write` resolves to; when it fails, the files saved for it are removed first (no row names them). */
+export async function removedOnFailure<T>(uploadsDir: string, saved: readonly string[], write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    await removeUploads(uploadsDir, saved);
+    throw error;
+  }
+}
+
 export interface ImageBatch {
   db: Db;
   limits: Limits;

@@ -1,6 +1,7 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../http-error.js';
+import { isUuid } from '../sessions.js';
 import { NOT_AN_IMAGE } from './images.js';
 
 const INVALID_FORM = 'Invalid multipart/form-data body';
@@ -128,3 +129,14 @@ export async function readForm(request: FastifyRequest, options: FormOptions): P
   }
   return { fields, files };
 }
+
+/**
+ * The preValidation of an owner's edit: someone else's record (or none) answers (`own` throws)
+ * before the form and its files are read; a malformed id is left to the params schema (400).
+ */
+export const ownerThenForm = (own: (request: FastifyRequest, id: string) => Promise<unknown>, read: (request: FastifyRequest) => Promise<void>) =>
+  async (request: FastifyRequest) => {
+    const { id } = request.params as { id?: unknown };
+    if (typeof id === 'string' && isUuid(id)) await own(request, id);
+    await read(request);
+  };

@@ -5,11 +5,11 @@ import { badRequest, failure, fieldError, forbidden, HttpError, invalid, notFoun
 import { idempotent } from '../../lib/idempotency.js';
 import { PAGE_DEFAULT } from '../../lib/pagination.js';
 import { IdParams, StatusAnswer, UserIdParams } from '../../lib/schemas.js';
-import { isUuid } from '../../lib/sessions.js';
+import { doneOr } from '../../lib/owned.js';
 import { isDay } from '../../lib/days.js';
 import { controlChars } from '../../lib/text.js';
-import { countUpload, removeUpload, saveImage } from '../../lib/uploads/images.js';
-import { readForm } from '../../lib/uploads/read-parts.js';
+import { countUpload, removedOnFailure, removeUpload, saveImage } from '../../lib/uploads/images.js';
+import { ownerThenForm, readForm } from '../../lib/uploads/read-parts.js';
 import { callerOf } from '../../plugins/auth.js';
 import { MB } from '../../plugins/multipart.js';
 import { EventAnswer, EventForm, EventListAnswer, EventListQuery, EventSavedAnswer, FORM_FIELD_MAX } from './schemas.js';
@@ -107,13 +107,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!organiser) throw unauthorized(); // the account went away meanwhile
       const thumbnail = await saveBanner(banner!, userId);
       const id = randomUUID();
-      let createdAt: Date;
-      try {
-        createdAt = await insertEvent(app.db, id, userId, checked.value, thumbnail);
-      } catch (error) {
-        await removeUpload(uploadsDir, thumbnail);
-        throw error;
-      }
+      const createdAt = await removedOnFailure(uploadsDir, [thumbnail], insertEvent(app.db, id, userId, checked.value, thumbnail));
       // Made from what was stored, not read back: nothing after the insert may fail and leave a row
       // behind that a retry with the same Idempotency-Key would create again.
       const event = toEventDto({ id, ...checked.value, thumbnail, createdAt, ...organiser }, true);
@@ -123,13 +117,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put('/events/:id', {
     config: { access: { owner: 'id' } },
-    preValidation: async (request) => {
-      // Someone else's event (or none) answers before the form is read; a malformed id is left to
-      // the params schema (400).
-      const { id } = request.params as { id?: unknown };
-      if (typeof id === 'string' && isUuid(id)) await ownEvent(request, id);
-      await readEventForm(request);
-    },
+    preValidation: ownerThenForm(ownEvent, readEventForm),
     schema: { params: IdParams, body: EventForm, response: { 200: EventSavedAnswer } },
   }, async (request) => {
     const userId = callerOf(request).user.id;
@@ -139,19 +127,10 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const checked = checkEventForm(request.body, { hasThumbnail: banner !== undefined, current });
     if (!checked.ok) throw invalid(checked);
     const thumbnail = banner ? await saveBanner(banner, userId) : undefined;
-    const dropSaved = async () => {
-      if (thumbnail) await removeUpload(uploadsDir, thumbnail);
-    };
-    const result = await updateEvent(app.db, id, userId, checked.value, thumbnail).catch(async (error: unknown) => {
-      await dropSaved();
-      throw error;
-    });
-    if (result.outcome !== 'done') {
-      await dropSaved();
-      throw result.outcome === 'missing' ? ownerCallMissing() : forbidden();
-    }
+    const { replaced } = await removedOnFailure(uploadsDir, thumbnail ? [thumbnail] : [],
+      updateEvent(app.db, id, userId, checked.value, thumbnail).then(doneOr(ownerCallMissing, 'event')));
     // After the commit: the replaced banner is no longer named by any row.
-    if (result.value.replaced) await removeUpload(uploadsDir, result.value.replaced);
+    if (replaced) await removeUpload(uploadsDir, replaced);
     const row = await findEvent(app.db, id);
     if (!row) throw ownerCallMissing(); // deleted meanwhile
     return { status: true, message: 'Event updated!', event: toEventDto(row, true) };
@@ -161,10 +140,8 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: { owner: 'id' } },
     schema: { params: IdParams, response: { 200: StatusAnswer } },
   }, async (request) => {
-    const result = await deleteEvent(app.db, request.params.id, callerOf(request).user.id);
-    if (result.outcome === 'missing') throw ownerCallMissing();
-    if (result.outcome === 'forbidden') throw forbidden();
-    await removeUpload(uploadsDir, result.value.thumbnail);
+    const { thumbnail } = doneOr(ownerCallMissing, 'event')(await deleteEvent(app.db, request.params.id, callerOf(request).user.id));
+    await removeUpload(uploadsDir, thumbnail);
     return { status: true, message: 'Event deleted' };
   });
 };

@@ -2,6 +2,7 @@ import type { Static } from '@fastify/type-provider-typebox';
 import { and, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { events, users } from '../../db/schema.js';
+import type { Owned } from '../../lib/owned.js';
 import { cursorOf, pageOf, pageResult } from '../../lib/pagination.js';
 import type { EventSchema } from './schemas.js';
 import type { EventInput } from './validation.js';
@@ -121,14 +122,12 @@ export async function insertEvent(db: Db, id: string, userId: string, input: Eve
   return row.createdAt;
 }
 
-export type OwnedChange<T> = { outcome: 'missing' } | { outcome: 'forbidden' } | { outcome: 'done'; value: T };
-
 /**
  * Edits the event if `userId` owns it, keeping its banner unless `thumbnail` is given; resolves to
  * the banner that was replaced (the caller deletes that file after the commit). The row lock makes
  * concurrent edits each see the banner the other replaced, so no file is orphaned.
  */
-export function updateEvent(db: Db, id: string, userId: string, input: EventInput, thumbnail: string | undefined): Promise<OwnedChange<{ replaced?: string }>> {
+export function updateEvent(db: Db, id: string, userId: string, input: EventInput, thumbnail: string | undefined): Promise<Owned<{ replaced?: string }>> {
   return db.transaction(async (tx) => {
     const [old] = await tx.select({ createdBy: events.createdBy, thumbnail: events.thumbnail }).from(events).where(eq(events.id, id)).for('update');
     if (!old) return { outcome: 'missing' } as const;
@@ -139,7 +138,7 @@ export function updateEvent(db: Db, id: string, userId: string, input: EventInpu
 }
 
 /** Deletes the event if `userId` owns it; resolves to its banner (the caller deletes that file). */
-export function deleteEvent(db: Db, id: string, userId: string): Promise<OwnedChange<{ thumbnail: string }>> {
+export function deleteEvent(db: Db, id: string, userId: string): Promise<Owned<{ thumbnail: string }>> {
   return db.transaction(async (tx) => {
     const [old] = await tx.select({ createdBy: events.createdBy, thumbnail: events.thumbnail }).from(events).where(eq(events.id, id)).for('update');
     if (!old) return { outcome: 'missing' } as const;

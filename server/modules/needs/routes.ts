@@ -3,9 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { badRequest, invalid } from '../../lib/http-error.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { IdParams, UserIdParams } from '../../lib/schemas.js';
-import { isUuid } from '../../lib/sessions.js';
-import { removeUploads, saveImages } from '../../lib/uploads/images.js';
-import { readForm } from '../../lib/uploads/read-parts.js';
+import { removedOnFailure, removeUploads, saveImages } from '../../lib/uploads/images.js';
+import { ownerThenForm, readForm } from '../../lib/uploads/read-parts.js';
 import { callerOf } from '../../plugins/auth.js';
 import { MB } from '../../plugins/multipart.js';
 import {
@@ -25,12 +24,10 @@ const tooManyImages = () => invalid({ message: TOO_MANY_IMAGES, field: 'images' 
 /**
  * The create and edit forms: the text fields go where spec §7's JSON body has them (schemas.ts), so
  * the route schema checks both bodies alike (unknown fields, types); the images wait for the
- * handler. Create also takes that JSON body (no images), parsed already; edit takes only a form,
- * like the SPA sends. Runs after the access check, so only a signed-in caller (and, on create, only
- * the path's own user) gets a body read.
+ * handler. Runs after the access check, so only a signed-in caller (and, on create, only the path's
+ * own user) gets a form read.
  */
-async function readNeedForm(request: FastifyRequest, takesJson: boolean) {
-  if (takesJson && !request.isMultipart()) return;
+async function readNeedForm(request: FastifyRequest) {
   const { fields, files } = await readForm(request, {
     // Bytes, not characters: room for a 2000-character description in any script.
     maxFieldBytes: 16 * 1024,
@@ -77,7 +74,10 @@ const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/create-need/:userId', {
     config: { access: { self: 'userId' } },
-    preValidation: (request) => readNeedForm(request, true),
+    // Spec §7's JSON body (no images) is parsed already; the SPA sends a form.
+    preValidation: async (request) => {
+      if (request.isMultipart()) await readNeedForm(request);
+    },
     schema: { params: UserIdParams, body: NeedBody, response: { 201: NeedSavedAnswer } },
   }, async (request, reply) => {
     // The token's user, whatever the path's case.
@@ -87,25 +87,15 @@ const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const files = formImages.get(request) ?? [];
     return idempotent(app.db, request, reply, { userId, route: 'create-need' }, async () => {
       const images = await saveNeedImages(userId, files);
-      try {
-        const need = await createNeed(app.db, userId, checked.value, images);
-        return { statusCode: 201, body: { success: true, message: 'Need created successfully!', need: toNeedDto(need, true) } };
-      } catch (error) {
-        await removeAll(images);
-        throw error;
-      }
+      const need = await removedOnFailure(uploadsDir, images, createNeed(app.db, userId, checked.value, images));
+      return { statusCode: 201, body: { success: true, message: 'Need created successfully!', need: toNeedDto(need, true) } };
     });
   });
 
   app.put('/needs/:id', {
     config: { access: { owner: 'id' } },
-    preValidation: async (request) => {
-      // Someone else's need (or none) answers before the form and its files are read; a malformed
-      // id is left to the params schema (400). The handler checks again against the row it edits.
-      const { id } = request.params as { id?: unknown };
-      if (typeof id === 'string' && isUuid(id)) assertOwner(await needOwner(app.db, id), callerOf(request).user.id);
-      await readNeedForm(request, false);
-    },
+    // Only a form (spec §7 names no edit call); the handler checks the owner again against the row it edits.
+    preValidation: ownerThenForm(async (request, id) => assertOwner(await needOwner(app.db, id), callerOf(request).user.id), readNeedForm),
     schema: { params: IdParams, body: NeedEditBody, response: { 200: NeedSavedAnswer } },
   }, async (request) => {
     const userId = callerOf(request).user.id;
@@ -121,14 +111,8 @@ const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const files = formImages.get(request) ?? [];
     if (kept.value.length + files.length > MAX_IMAGES) throw tooManyImages();
     const added = await saveNeedImages(userId, files);
-    let result: Awaited<ReturnType<typeof updateNeed>>;
-    try {
-      // Checked again in the transaction, against the images the need has by then.
-      result = await updateNeed(app.db, id, userId, checked.value, keepImages, added);
-    } catch (error) {
-      await removeAll(added);
-      throw error;
-    }
+    // Checked again in the transaction, against the images the need has by then.
+    const result = await removedOnFailure(uploadsDir, added, updateNeed(app.db, id, userId, checked.value, keepImages, added));
     // Only once the update has committed: a failed update leaves the need's images in place.
     await removeAll(result.dropped);
     return { success: true, message: 'Need updated successfully!', need: toNeedDto(result.need, true) };

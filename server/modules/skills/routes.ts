@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, conflict, failure, forbidden, invalid, unauthorized } from '../../lib/http-error.js';
+import { badRequest, failure, forbidden, invalid, unauthorized } from '../../lib/http-error.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { PAGE_DEFAULT } from '../../lib/pagination.js';
 import { IdParams, StatusAnswer, UserIdParams } from '../../lib/schemas.js';
-import { isUuid } from '../../lib/sessions.js';
+import { doneOr } from '../../lib/owned.js';
 import { controlChars } from '../../lib/text.js';
-import { removeUploads, saveImages } from '../../lib/uploads/images.js';
-import { readForm } from '../../lib/uploads/read-parts.js';
+import { removedOnFailure, removeUploads, saveImages } from '../../lib/uploads/images.js';
+import { ownerThenForm, readForm } from '../../lib/uploads/read-parts.js';
 import { callerOf } from '../../plugins/auth.js';
 import { MB } from '../../plugins/multipart.js';
 import { FORM_FIELD_MAX, SkillForm, SkillListAnswer, SkillListQuery, SkillSavedAnswer, SkillSchema } from './schemas.js';
@@ -112,13 +112,8 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!owner) throw unauthorized(); // the account went away meanwhile
       const saved = await saveFiles(files, userId);
       const id = randomUUID();
-      let createdAt: Date;
-      try {
-        createdAt = await insertSkill(app.db, id, userId, checked.value.fields, saved.images, saved.portfolioImages);
-      } catch (error) {
-        await removeFiles([...saved.images, ...saved.portfolioImages]);
-        throw error;
-      }
+      const createdAt = await removedOnFailure(uploadsDir, [...saved.images, ...saved.portfolioImages],
+        insertSkill(app.db, id, userId, checked.value.fields, saved.images, saved.portfolioImages));
       // Made from what was stored, not read back: nothing after the insert may fail and leave a row
       // behind that a retry with the same Idempotency-Key would create again.
       const skill = toSkillDto({ id, ...checked.value.fields, ...saved, createdAt, ...owner }, true);
@@ -129,13 +124,7 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put('/skills/:id', {
     config: { access: { owner: 'id' } },
-    preValidation: async (request) => {
-      // Someone else's skill (or none) answers before the form is read; a malformed id is left to
-      // the params schema (400).
-      const { id } = request.params as { id?: unknown };
-      if (typeof id === 'string' && isUuid(id)) await ownSkill(request, id);
-      await readSkillForm(request);
-    },
+    preValidation: ownerThenForm(ownSkill, readSkillForm),
     schema: { params: IdParams, body: SkillForm, response: { 200: SkillSavedAnswer } },
   }, async (request) => {
     const userId = callerOf(request).user.id;
@@ -148,18 +137,10 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!checked.ok) throw invalid(checked);
     const saved = await saveFiles(files, userId);
     const kept = { images: checked.value.keptImages, portfolioImages: checked.value.keptPortfolioImages };
-    const result = await updateSkill(app.db, id, userId, checked.value.fields, kept, saved).catch(async (error: unknown) => {
-      await removeFiles([...saved.images, ...saved.portfolioImages]);
-      throw error;
-    });
-    if (result.outcome !== 'done') {
-      await removeFiles([...saved.images, ...saved.portfolioImages]);
-      if (result.outcome === 'missing') throw skillMissing();
-      if (result.outcome === 'forbidden') throw forbidden();
-      throw conflict('This skill was changed meanwhile. Please reload it and try again.');
-    }
+    const { dropped } = await removedOnFailure(uploadsDir, [...saved.images, ...saved.portfolioImages],
+      updateSkill(app.db, id, userId, checked.value.fields, kept, saved).then(doneOr(skillMissing, 'skill')));
     // After the commit: the dropped files are no longer named by any row.
-    await removeFiles(result.value.dropped);
+    await removeFiles(dropped);
     if (checked.value.fields.address !== current.address || current.latitude === null) placeOnMap(id, checked.value.fields.address);
     const row = await findSkill(app.db, id);
     if (!row) throw skillMissing(); // deleted meanwhile
@@ -170,10 +151,8 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: { owner: 'id' } },
     schema: { params: IdParams, response: { 200: StatusAnswer } },
   }, async (request) => {
-    const result = await deleteSkill(app.db, request.params.id, callerOf(request).user.id);
-    if (result.outcome === 'missing') throw skillMissing();
-    if (result.outcome !== 'done') throw forbidden();
-    await removeFiles(result.value.files);
+    const { files } = doneOr(skillMissing, 'skill')(await deleteSkill(app.db, request.params.id, callerOf(request).user.id));
+    await removeFiles(files);
     return { status: true, message: 'Skill deleted' };
   });
 };

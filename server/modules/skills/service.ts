@@ -3,6 +3,7 @@ import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Geocoder } from '../geo/geocoder.js';
 import { skills, users } from '../../db/schema.js';
+import type { Owned } from '../../lib/owned.js';
 import { cursorOf, pageOf, pageResult } from '../../lib/pagination.js';
 import type { SkillSchema } from './schemas.js';
 import type { SkillFields } from './validation.js';
@@ -111,8 +112,6 @@ export async function insertSkill(db: Db, id: string, userId: string, fields: Sk
   return row.createdAt;
 }
 
-export type OwnerOutcome<T> = { outcome: 'missing' } | { outcome: 'forbidden' } | { outcome: 'changed' } | { outcome: 'done'; value: T };
-
 /**
  * Saves an edit: the fields, and the images (kept ones first, then the new ones). Resolves to the
  * files no longer named by the row (the caller deletes them after the commit). The row is locked,
@@ -126,7 +125,7 @@ export function updateSkill(
   fields: SkillFields,
   kept: { images: string[]; portfolioImages: string[] },
   added: { images: string[]; portfolioImages: string[] },
-): Promise<OwnerOutcome<{ dropped: string[] }>> {
+): Promise<Owned<{ dropped: string[] }>> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ userId: skills.userId, images: skills.images, portfolioImages: skills.portfolioImages })
       .from(skills).where(eq(skills.id, id)).for('update');
@@ -144,7 +143,7 @@ export function updateSkill(
 }
 
 /** Deletes the caller's skill; resolves to its files (the caller deletes them). */
-export function deleteSkill(db: Db, id: string, userId: string): Promise<OwnerOutcome<{ files: string[] }>> {
+export function deleteSkill(db: Db, id: string, userId: string): Promise<Owned<{ files: string[] }>> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ userId: skills.userId }).from(skills).where(eq(skills.id, id)).for('update');
     if (!row) return { outcome: 'missing' };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { failure, notFound } from '../../lib/http-error.js';
-import { countUpload, removeUpload, saveImage } from '../../lib/uploads/images.js';
+import { countUpload, removedOnFailure, removeUpload, saveImage } from '../../lib/uploads/images.js';
 import { readFormFields, readImageFile } from '../../lib/uploads/read-parts.js';
 import { MB } from '../../plugins/multipart.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -44,14 +44,10 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await countUpload(app.db, app.config.limits, userId);
     const bytes = await readImageFile(request, { field: 'profileImage', maxBytes: 5 * MB, tooLargeMessage: 'Image size should be less than 5MB' });
     const imageUrl = await saveImage(uploadsDir, 'profile', bytes);
-    const result = await replaceProfileImage(app.db, userId, imageUrl).catch(async (error: unknown) => {
-      await removeUpload(uploadsDir, imageUrl);
-      throw error;
-    });
-    if (!result) {
-      await removeUpload(uploadsDir, imageUrl);
-      throw userGone();
-    }
+    const result = await removedOnFailure(uploadsDir, [imageUrl], replaceProfileImage(app.db, userId, imageUrl).then((done) => {
+      if (!done) throw userGone();
+      return done;
+    }));
     await removeUpload(uploadsDir, result.replaced);
     return { success: true, message: 'Profile image updated!', imageUrl, user: toUserDto(result.user, true) };
   });

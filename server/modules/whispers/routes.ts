@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { sendCachedJson } from '../../lib/cached-answer.js';
-import { badRequest, conflict, failure, forbidden, invalid, unauthorized } from '../../lib/http-error.js';
+import { badRequest, failure, forbidden, invalid, unauthorized } from '../../lib/http-error.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { PAGE_DEFAULT } from '../../lib/pagination.js';
 import { ActorBody, IdParams, StatusAnswer } from '../../lib/schemas.js';
-import { isUuid } from '../../lib/sessions.js';
+import { doneOr } from '../../lib/owned.js';
 import { controlChars } from '../../lib/text.js';
-import { removeUploads, saveImages } from '../../lib/uploads/images.js';
-import { readForm } from '../../lib/uploads/read-parts.js';
+import { removedOnFailure, removeUploads, saveImages } from '../../lib/uploads/images.js';
+import { ownerThenForm, readForm } from '../../lib/uploads/read-parts.js';
 import { callerOf } from '../../plugins/auth.js';
 import { tellUsers } from '../../plugins/realtime.js';
 import { friendStatus } from '../friends/service.js';
@@ -109,13 +109,7 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!author) throw unauthorized(); // the account went away meanwhile
       const images = await saveWhisperImages(files, userId);
       const id = randomUUID();
-      let createdAt: Date;
-      try {
-        createdAt = await insertWhisper(app.db, id, userId, checked.value.fields, images);
-      } catch (error) {
-        await removeFiles(images);
-        throw error;
-      }
+      const createdAt = await removedOnFailure(uploadsDir, images, insertWhisper(app.db, id, userId, checked.value.fields, images));
       // Made from what was stored, not read back: nothing after the insert may fail.
       const whisper = toWhisperDto({ id, ...checked.value.fields, images, createdAt, likes: [], ...author });
       return { statusCode: 201, body: { status: true, message: 'Whisper published!', whisper } };
@@ -124,12 +118,7 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put('/whispers/:id', {
     config: { access: { owner: 'id' } },
-    preValidation: async (request) => {
-      // Someone else's whisper (or none) answers before the form is read; a malformed id is left to the params schema.
-      const { id } = request.params as { id?: unknown };
-      if (typeof id === 'string' && isUuid(id)) await ownWhisper(request, id);
-      await readWhisperForm(request);
-    },
+    preValidation: ownerThenForm(ownWhisper, readWhisperForm),
     schema: { params: IdParams, body: WhisperForm, response: { 200: WhisperSavedAnswer } },
   }, async (request) => {
     const userId = callerOf(request).user.id;
@@ -139,17 +128,9 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const checked = checkWhisperForm(request.body, { newImages: files.length, currentImages: current.images });
     if (!checked.ok) throw invalid(checked);
     const added = await saveWhisperImages(files, userId);
-    const result = await updateWhisper(app.db, id, userId, checked.value.fields, checked.value.keptImages, added).catch(async (error: unknown) => {
-      await removeFiles(added);
-      throw error;
-    });
-    if (result.outcome !== 'done') {
-      await removeFiles(added);
-      if (result.outcome === 'missing') throw whisperMissing();
-      if (result.outcome === 'forbidden') throw forbidden();
-      throw conflict('This whisper was changed meanwhile. Please reload it and try again.');
-    }
-    await removeFiles(result.value.dropped);
+    const { dropped } = await removedOnFailure(uploadsDir, added,
+      updateWhisper(app.db, id, userId, checked.value.fields, checked.value.keptImages, added).then(doneOr(whisperMissing, 'whisper')));
+    await removeFiles(dropped);
     const row = await findWhisper(app.db, id);
     if (!row) throw whisperMissing(); // deleted meanwhile
     return { status: true, message: 'Whisper updated!', whisper: toWhisperDto(row) };
@@ -159,10 +140,8 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: { owner: 'id' } },
     schema: { params: IdParams, response: { 200: StatusAnswer } },
   }, async (request) => {
-    const result = await deleteWhisper(app.db, request.params.id, callerOf(request).user.id);
-    if (result.outcome === 'missing') throw whisperMissing();
-    if (result.outcome !== 'done') throw forbidden();
-    await removeFiles(result.value.files);
+    const { files } = doneOr(whisperMissing, 'whisper')(await deleteWhisper(app.db, request.params.id, callerOf(request).user.id));
+    await removeFiles(files);
     return { status: true, message: 'Whisper deleted' };
   });
 

@@ -3,6 +3,7 @@ import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
 import { follows, users, whispers } from '../../db/schema.js';
 import { createNotification } from '../notifications/service.js';
+import type { Owned } from '../../lib/owned.js';
 import { cursorOf, pageOf, pageResult } from '../../lib/pagination.js';
 import type { PublicProfileAnswer, WhisperSchema } from './schemas.js';
 import type { WhisperFields } from './validation.js';
@@ -95,14 +96,12 @@ export async function insertWhisper(db: Db, id: string, userId: string, fields: 
   return row.createdAt;
 }
 
-export type OwnerOutcome<T> = { outcome: 'missing' } | { outcome: 'forbidden' } | { outcome: 'changed' } | { outcome: 'done'; value: T };
-
 /**
  * Saves an edit: the fields, and the images (kept ones first, then the new ones). Resolves to the
  * files no longer named by the row, which the caller deletes after the commit. The row is locked,
  * so two edits at once each see what the other left; a kept image the other dropped answers 'changed'.
  */
-export function updateWhisper(db: Db, id: string, userId: string, fields: WhisperFields, kept: string[], added: string[]): Promise<OwnerOutcome<{ dropped: string[] }>> {
+export function updateWhisper(db: Db, id: string, userId: string, fields: WhisperFields, kept: string[], added: string[]): Promise<Owned<{ dropped: string[] }>> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ userId: whispers.userId, images: whispers.images }).from(whispers).where(eq(whispers.id, id)).for('update');
     if (!row) return { outcome: 'missing' };
@@ -115,7 +114,7 @@ export function updateWhisper(db: Db, id: string, userId: string, fields: Whispe
 }
 
 /** Deletes the caller's whisper (its likes go with it); resolves to its files. */
-export function deleteWhisper(db: Db, id: string, userId: string): Promise<OwnerOutcome<{ files: string[] }>> {
+export function deleteWhisper(db: Db, id: string, userId: string): Promise<Owned<{ files: string[] }>> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ userId: whispers.userId }).from(whispers).where(eq(whispers.id, id)).for('update');
     if (!row) return { outcome: 'missing' };
