@@ -1,3 +1,5 @@
+import { ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
+
 // Shapes shared by the validators of several modules (spec §5 wording stays in each module).
 
 // Control characters have no place in names or addresses, and Postgres text cannot hold NUL at all.
@@ -32,7 +34,11 @@ export function normalizeEmail(raw: string | undefined): string | undefined {
 }
 
 /**
- * The user's text as a LIKE / ILIKE pattern that finds it anywhere: `%`, `_` and `\` typed by the
- * user match themselves (backslash is Postgres's default escape).
+ * The condition that one of `columns` holds the user's text `q`, case-insensitively (none without
+ * `q`): `%`, `_` and `\` typed by the user match themselves (backslash is Postgres's default escape).
  */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+export function containsAny(q: string | undefined, columns: AnyColumn[]): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+  return or(...columns.map((column) => ilike(column, pattern)));
+}

@@ -1,12 +1,12 @@
 import type { Static } from '@fastify/type-provider-typebox';
-import { and, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { events, users } from '../../db/schema.js';
 import type { Owned } from '../../lib/owned.js';
 import { cursorOf, pageOf, pageResult } from '../../lib/pagination.js';
 import type { EventSchema } from './schemas.js';
 import type { EventInput } from './validation.js';
-import { likePattern } from '../../lib/text.js';
+import { containsAny } from '../../lib/text.js';
 
 export type EventDto = Static<typeof EventSchema>;
 
@@ -72,17 +72,10 @@ export interface EventFilter {
 /** A page of events, newest first, and the cursor of the next page (null on the last one). */
 export async function listEvents(db: Db, { q, date, limit, cursor }: EventFilter) {
   const page = pageOf(events, cursor);
-  const conditions: (SQL | undefined)[] = [page.where];
-  if (q) {
-    const pattern = likePattern(q);
-    const matches = (column: AnyColumn) => sql`${column} ilike ${pattern} escape '\\'`;
-    conditions.push(or(matches(events.title), matches(events.description), matches(events.address)));
-  }
-  if (date) conditions.push(eq(events.startDate, date));
   const rows = await db.select({ ...eventColumns, cursor: cursorOf(events) })
     .from(events)
     .innerJoin(users, eq(users.id, events.createdBy))
-    .where(and(...conditions))
+    .where(and(page.where, containsAny(q, [events.title, events.description, events.address]), date ? eq(events.startDate, date) : undefined))
     .orderBy(...page.orderBy)
     .limit(limit + 1);
   return pageResult(rows, limit);

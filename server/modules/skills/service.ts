@@ -1,5 +1,5 @@
 import type { Static } from '@fastify/type-provider-typebox';
-import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Geocoder } from '../geo/geocoder.js';
 import { skills, users } from '../../db/schema.js';
@@ -7,7 +7,7 @@ import type { Owned } from '../../lib/owned.js';
 import { cursorOf, pageOf, pageResult } from '../../lib/pagination.js';
 import type { SkillSchema } from './schemas.js';
 import type { SkillFields } from './validation.js';
-import { likePattern } from '../../lib/text.js';
+import { containsAny } from '../../lib/text.js';
 
 export type SkillDto = Static<typeof SkillSchema>;
 
@@ -64,20 +64,9 @@ export function toSkillDto(row: SkillRow, signedIn: boolean): SkillDto {
 /** A page of skills, newest first; `q` matches the categories, title, description or address, case-insensitively. */
 export async function listSkills(db: Db, { q, limit, cursor }: { q?: string; limit: number; cursor?: string }) {
   const page = pageOf(skills, cursor);
-  const filters: (SQL | undefined)[] = [page.where];
-  if (q) {
-    const pattern = likePattern(q);
-    filters.push(or(
-      ilike(skills.category, pattern),
-      ilike(skills.customCategory, pattern),
-      ilike(skills.title, pattern),
-      ilike(skills.description, pattern),
-      ilike(skills.address, pattern),
-    ));
-  }
   const rows = await db.select({ ...skillColumns, cursor: cursorOf(skills) })
     .from(skills).innerJoin(users, eq(users.id, skills.userId))
-    .where(and(...filters))
+    .where(and(page.where, containsAny(q, [skills.category, skills.customCategory, skills.title, skills.description, skills.address])))
     .orderBy(...page.orderBy)
     .limit(limit + 1);
   return pageResult(rows, limit);

@@ -1,5 +1,5 @@
 import type { Static } from '@fastify/type-provider-typebox';
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
 import { follows, users, whispers } from '../../db/schema.js';
 import { createNotification } from '../notifications/service.js';
@@ -7,7 +7,7 @@ import type { Owned } from '../../lib/owned.js';
 import { cursorOf, pageOf, pageResult } from '../../lib/pagination.js';
 import type { PublicProfileAnswer, WhisperSchema } from './schemas.js';
 import type { WhisperFields } from './validation.js';
-import { likePattern } from '../../lib/text.js';
+import { containsAny } from '../../lib/text.js';
 
 export type WhisperDto = Static<typeof WhisperSchema>;
 type ProfileDto = Omit<Static<typeof PublicProfileAnswer>['profile'], 'friendStatus'>;
@@ -59,14 +59,9 @@ export function toWhisperDto(row: WhisperRow): WhisperDto {
 /** A page of whispers, newest first; `q` matches the title, story, location or category, case-insensitively. */
 export async function listWhispers(db: Db, { q, limit, cursor }: { q?: string; limit: number; cursor?: string }) {
   const page = pageOf(whispers, cursor);
-  const filters: (SQL | undefined)[] = [page.where];
-  if (q) {
-    const pattern = likePattern(q);
-    filters.push(or(ilike(whispers.title, pattern), ilike(whispers.description, pattern), ilike(whispers.location, pattern), ilike(whispers.category, pattern)));
-  }
   const rows = await db.select({ ...whisperColumns, cursor: cursorOf(whispers) })
     .from(whispers).innerJoin(users, eq(users.id, whispers.userId))
-    .where(and(...filters))
+    .where(and(page.where, containsAny(q, [whispers.title, whispers.description, whispers.location, whispers.category])))
     .orderBy(...page.orderBy)
     .limit(limit + 1);
   return pageResult(rows, limit);
