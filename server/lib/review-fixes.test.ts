@@ -1,19 +1,14 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { idempotencyKeys, needs } from '../db/schema.js';
-import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../test/build-test-app.js';
-import { bearer, signUp } from '../test/fixtures.js';
+import { useTestApp } from '../test/build-test-app.js';
+import { bearer, signUp, useAccount } from '../test/fixtures.js';
 import { multipart } from '../test/multipart.js';
 
 // Edge cases of the boards' shared helpers: cursors that are well-formed but name no real instant,
 // a day Postgres cannot store, and an Idempotency-Key whose first request never finished.
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signUp>>;
-beforeAll(async () => {
-  t = await buildTestApp();
-  owner = await signUp(t.app);
-}, SETUP_TIMEOUT);
-afterAll(() => t.close());
+const t = useTestApp();
+const owner = useAccount(t);
 
 const cursorOf = (text: string) => Buffer.from(text).toString('base64url');
 const someId = '0d3c8e4b-1f5a-4c9e-8b7d-2a6f3e1c9b05';

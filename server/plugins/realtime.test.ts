@@ -1,26 +1,15 @@
-import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
-import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../test/build-test-app.js';
+import { useTestApp } from '../test/build-test-app.js';
 import { bearer, login, signUp } from '../test/fixtures.js';
 import { userRoom } from './realtime.js';
 
-// The one server test that opens a port (0: any free one).
-let t: TestApp;
-let url: string;
+// Opens a port: the sockets are real.
+const t = useTestApp({ listen: true });
 const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  sockets.forEach((s) => s.close());
-  await t?.close();
-});
+afterAll(() => sockets.forEach((s) => s.close()));
 
 function open(auth: Record<string, unknown>, transports = ['websocket']): Promise<{ socket: Socket; error?: Error }> {
-  const socket = connect(url, { path: '/socket.io', auth, transports, reconnection: false, forceNew: true });
+  const socket = connect(t.url, { path: '/socket.io', auth, transports, reconnection: false, forceNew: true });
   sockets.push(socket);
   return new Promise((resolve) => {
     socket.once('connect', () => resolve({ socket }));
@@ -81,14 +70,14 @@ describe('socket.io handshake', () => {
   it('refuses a browser page of another site (its Origin), and takes the app\'s own', async () => {
     const user = await signUp(t.app);
     const withOrigin = (origin: string) => new Promise<Error | undefined>((resolve) => {
-      const socket = connect(url, { path: '/socket.io', auth: { token: user.token }, transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { origin } });
+      const socket = connect(t.url, { path: '/socket.io', auth: { token: user.token }, transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { origin } });
       sockets.push(socket);
       socket.once('connect', () => resolve(undefined));
       socket.once('connect_error', (error) => resolve(error));
     });
     expect(await withOrigin('https://evil.example')).toBeInstanceOf(Error);
     expect(await withOrigin('not a url')).toBeInstanceOf(Error);
-    expect(await withOrigin(url)).toBeUndefined();
+    expect(await withOrigin(t.url)).toBeUndefined();
   });
 
   it('refuses a logged-out token', async () => {

@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type App, type AppDeps } from '../app.js';
@@ -70,22 +71,31 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
 }
 
+interface UseOptions extends TestAppOptions {
+  /** Mail goes to a sink of the app's own (`sink`). */
+  mail?: boolean;
+  /** The app listens on a free port of 127.0.0.1 (`url`), for socket tests. */
+  listen?: boolean;
+}
+type Used<O> = TestApp & (O extends { mail: true } ? { sink: SmtpSink } : unknown) & (O extends { listen: true } ? { url: string } : unknown);
+
 /**
- * The set-up most test files share: one app built before their tests and closed after them, with
- * its mail sent to a sink of its own (`sink`) when `mail` is set. The object is filled in by
- * beforeAll: read its fields in tests and later hooks, not when the file loads.
+ * The set-up most test files share: one app built before their tests and closed after them. The
+ * object is filled in by beforeAll: read its fields in tests and later hooks, not when the file loads.
  */
-export function useTestApp(options: TestAppOptions & { mail: true }): TestApp & { sink: SmtpSink };
-export function useTestApp(options?: TestAppOptions): TestApp;
-export function useTestApp({ mail, ...options }: TestAppOptions & { mail?: boolean } = {}): TestApp & { sink?: SmtpSink } {
-  const handle = {} as TestApp & { sink?: SmtpSink };
+export function useTestApp<O extends UseOptions>({ mail, listen, ...options }: O = {} as O): Used<O> {
+  const handle = {} as TestApp & { sink?: SmtpSink; url?: string };
   beforeAll(async () => {
     const sink = mail ? await startSmtpSink() : undefined;
     Object.assign(handle, { sink }, await buildTestApp(sink ? { ...options, config: { ...options.config, smtpUrl: sink.url } } : options));
+    if (listen) {
+      await handle.app.listen({ port: 0, host: '127.0.0.1' });
+      handle.url = `http://127.0.0.1:${(handle.app.server.address() as AddressInfo).port}`;
+    }
   }, SETUP_TIMEOUT);
   afterAll(async () => {
     await handle.close?.();
     await handle.sink?.close();
   });
-  return handle;
+  return handle as Used<O>;
 }

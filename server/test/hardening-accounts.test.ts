@@ -1,23 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { sessions } from '../db/schema.js';
-import { buildTestApp, SETUP_TIMEOUT, type TestApp } from './build-test-app.js';
-import { bearer, login, newRegistration, signUp } from './fixtures.js';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
+import { buildTestApp, SETUP_TIMEOUT, useTestApp } from './build-test-app.js';
+import { bearer, login, newRegistration, signUp, type Account } from './fixtures.js';
 
 // Regression tests of the security review: a stolen token is not enough to take an account over,
 // code guessing is capped across codes, common passwords are refused.
-let t: TestApp;
-let sink: SmtpSink;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await buildTestApp({ config: { smtpUrl: sink.url }, limits: { codeFailuresPerAddress: 20, otpSendsPerAddress: 100 } });
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await t?.close();
-  await sink?.close();
-});
-
-type Account = Awaited<ReturnType<typeof signUp>>;
+const t = useTestApp({ mail: true, limits: { codeFailuresPerAddress: 20, otpSendsPerAddress: 100 } });
 let n = 0;
 const freshAddress = () => `hardening-${Date.now()}-${n++}@example.org`;
 /** As if the session signed in 11 minutes ago: out of sudo mode. */
@@ -65,12 +53,12 @@ describe('sudo mode: deleting the account and changing the e-mail need the passw
     const other = (await login(t.app, account.body.username, account.body.password)).json().token as string;
     const newEmail = freshAddress();
     await sendEmailCode(account, { newEmail });
-    const { code } = await sink.waitForMail(newEmail);
+    const { code } = await t.sink.waitForMail(newEmail);
     const verified = await t.app.inject({ method: 'POST', url: '/api/verify-email-otp', headers: bearer(account.token), payload: { newEmail, otp: code } });
     expect(verified.statusCode).toBe(200);
     expect((await notifications(account.token)).statusCode).toBe(200);
     expect((await notifications(other)).statusCode).toBe(401);
-    const notice = await sink.waitForMail(account.body.email);
+    const notice = await t.sink.waitForMail(account.body.email);
     expect(notice.raw).toContain('every other device was signed out');
     expect(notice.raw).toContain(`Write to ${t.config.supportEmail} from this address`);
     expect(notice.raw).toContain(account.body.username);
@@ -99,12 +87,12 @@ describe('wrong codes are capped per address across codes', () => {
     const check = (otp: string) => t.app.inject({ method: 'POST', url: '/api/forgot-password-otp', payload: { email, otp } });
     for (let round = 0; round < 4; round++) {
       await forgot();
-      const { code } = await sink.waitForMail(email);
+      const { code } = await t.sink.waitForMail(email);
       const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
       for (let i = 0; i < 5; i++) expect((await check(wrong)).statusCode).toBe(400);
     }
     await forgot();
-    const { code } = await sink.waitForMail(email);
+    const { code } = await t.sink.waitForMail(email);
     const refused = await check(code!);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ status: false, message: 'Too many wrong codes for this e-mail address. Please try again in 24 hours.' });
@@ -150,7 +138,7 @@ describe('common passwords and passwords equal to the account name are refused',
     const account = await signUp(t.app);
     const email = account.body.email;
     await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
-    const { code } = await sink.waitForMail(email);
+    const { code } = await t.sink.waitForMail(email);
     const reset = (newPassword: string) => t.app.inject({ method: 'POST', url: '/api/forgot-password/reset-password', payload: { email, otp: code, newPassword } });
     expect((await reset('123456')).json()).toEqual({ status: false, message: COMMON, field: 'newPassword' });
     expect((await reset(email)).json()).toEqual({ status: false, message: IDENTITY, field: 'newPassword' });

@@ -6,14 +6,10 @@ import { eq, sql } from 'drizzle-orm';
 import {
   challengeParticipants, challenges, events, follows, limitHits, needs, notifications, otps, sessions, skills, users, whisperLikes, whispers,
 } from '../../db/schema.js';
-import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
+import { useTestApp } from '../../test/build-test-app.js';
 import { bearer, login, signUp } from '../../test/fixtures.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-}, SETUP_TIMEOUT);
-afterAll(() => t?.close());
+const t = useTestApp();
 
 /** A stored upload file and its public path. */
 async function uploadFile() {

@@ -2,30 +2,16 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { messages, notifications } from '../../db/schema.js';
-import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
-import { bearer, signUp } from '../../test/fixtures.js';
+import { buildTestApp, SETUP_TIMEOUT, useTestApp, type TestApp } from '../../test/build-test-app.js';
+import { bearer, signUp, useAccount, type Account } from '../../test/fixtures.js';
 import { storeMessages } from './service.js';
 
-type Account = Awaited<ReturnType<typeof signUp>>;
-
-// Opens a port (0: any free one): messages are delivered over socket.io.
-let t: TestApp;
-let url: string;
-let asha: Account;
-let ravi: Account;
+// Opens a port: messages are delivered over socket.io.
+const t = useTestApp({ listen: true });
+const asha = useAccount(t, { firstName: 'Asha', lastName: 'Rao' });
+const ravi = useAccount(t, { firstName: 'Ravi', lastName: 'Kumar' });
 const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  asha = await signUp(t.app, { firstName: 'Asha', lastName: 'Rao' });
-  ravi = await signUp(t.app, { firstName: 'Ravi', lastName: 'Kumar' });
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  sockets.forEach((socket) => socket.close());
-  await t?.close();
-});
+afterAll(() => sockets.forEach((socket) => socket.close()));
 
 /** A connected socket; `claims` adds to the handshake what a client might send beside its token. */
 async function openSocket(base: string, token: string, claims: { auth?: object; query?: Record<string, string> } = {}): Promise<Socket> {
@@ -62,7 +48,7 @@ const get = (account: Account | undefined, path: string) => t.app.inject({ url: 
 
 describe('sending and reading', () => {
   it('stores the message as the token\'s user, then delivers it at once to both users\' sockets (not to others)', async () => {
-    const [toRavi, toAsha, toStranger] = await Promise.all([openSocket(url, ravi.token), openSocket(url, asha.token), signUp(t.app).then((s) => openSocket(url, s.token))]);
+    const [toRavi, toAsha, toStranger] = await Promise.all([openSocket(t.url, ravi.token), openSocket(t.url, asha.token), signUp(t.app).then((s) => openSocket(t.url, s.token))]);
     const [raviGot, ashaGot, strangerGot, raviTold, ashaTold] = [
       collect(toRavi, 'new-message'), collect(toAsha, 'new-message'), collect(toStranger, 'new-message'), collect(toRavi, 'notification'), collect(toAsha, 'notification'),
     ];
@@ -114,7 +100,7 @@ describe('sending and reading', () => {
 
   it('many sent at once are stored together (group commit): each answered once, in order per sender, one notification per sender', async () => {
     const [a, b, c] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
-    const toC = await openSocket(url, c.token);
+    const toC = await openSocket(t.url, c.token);
     const { seen: got, atLeast } = collect(toC, 'new-message');
     // Sent without waiting: they reach the store together and go in a few batches.
     const sends = Array.from({ length: 30 }, (_, i) => send(i % 2 ? a : b, c.id, `${i % 2 ? 'a' : 'b'}${i}`));
@@ -194,9 +180,9 @@ describe('socket auth', () => {
   it('a client with its own token asking for another user\'s id receives none of that user\'s messages', async () => {
     const eve = await signUp(t.app);
     // The handshake carries a user id beside the token, and in the query: both are ignored.
-    const snoop = await openSocket(url, eve.token, { auth: { userId: ravi.id }, query: { userId: ravi.id } });
+    const snoop = await openSocket(t.url, eve.token, { auth: { userId: ravi.id }, query: { userId: ravi.id } });
     const snooped = collect(snoop, 'new-message');
-    const toRavi = await openSocket(url, ravi.token);
+    const toRavi = await openSocket(t.url, ravi.token);
     await send(asha, ravi.id, 'for ravi only');
     await collect(toRavi, 'new-message').atLeast(1);
     // A message to Eve herself comes after Ravi's on her socket: had his come to her, it would be first.

@@ -1,17 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
-import { bearer, signUp } from '../../test/fixtures.js';
+import { buildTestApp, SETUP_TIMEOUT, useTestApp } from '../../test/build-test-app.js';
+import { bearer, signUp, useAccount } from '../../test/fixtures.js';
 import { multipart, type FilePart } from '../../test/multipart.js';
 
-let t: TestApp;
-let user: Awaited<ReturnType<typeof signUp>>;
-beforeAll(async () => {
-  t = await buildTestApp();
-  user = await signUp(t.app);
-}, SETUP_TIMEOUT);
-afterAll(() => t?.close());
+const t = useTestApp();
+const user = useAccount(t);
 
 const NOT_AN_IMAGE = { message: 'Please select an image file' };
 const exif = { IFD0: { Make: 'SpyCam', Copyright: 'secret owner' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1' } };
