@@ -197,28 +197,10 @@ export const scenarios: Record<string, Scenario> = {
   'GET /api/geo/search': { ok: 200, request: async () => ({ query: { q: 'Panaji' } }) },
   'GET /api/search': { ok: 200, request: async () => ({ query: { q: 'hostel' } }) },
   'GET /api/all-requests': { ok: 200, request: async () => ({ query: { q: 'walk', limit: '5' } }) },
-  'GET /api/join-event/:id': {
-    ok: 200,
-    request: async (t, actor) => {
-      await eventOf(t, actor);
-      return {};
-    },
-  },
+  'GET /api/join-event/:id': { ok: 200, request: async (t, actor) => eventOf(t, actor).then(() => ({})) },
   'POST /api/events/:userId': { ok: 201, request: async () => eventForm() },
-  'PUT /api/events/:id': {
-    ok: 200,
-    request: async (t, actor) => {
-      await eventOf(t, actor);
-      return eventForm();
-    },
-  },
-  'DELETE /api/events/:id': {
-    ok: 200,
-    request: async (t, actor) => {
-      await eventOf(t, actor);
-      return {};
-    },
-  },
+  'PUT /api/events/:id': { ok: 200, request: async (t, actor) => eventOf(t, actor).then(() => eventForm()) },
+  'DELETE /api/events/:id': { ok: 200, request: async (t, actor) => eventOf(t, actor).then(() => ({})) },
   'GET /api/all-needs': { ok: 200, request: async () => ({ query: { type: 'need', limit: '5' } }) },
   'GET /api/singleneeds/:id': { ok: 200, request: async (t, actor) => needOf(t, actor).then(() => ({})) },
   'POST /api/create-need/:userId': {
@@ -238,28 +220,10 @@ export const scenarios: Record<string, Scenario> = {
   },
   'DELETE /api/needs/:id': { ok: 200, request: async (t, actor) => needOf(t, actor).then(() => ({})) },
   'GET /api/skills': { ok: 200, request: async () => ({ query: { q: 'portraits', limit: '5' } }) },
-  'GET /api/skills/:id': {
-    ok: 200,
-    request: async (t, actor) => {
-      await skillOf(t, actor);
-      return {};
-    },
-  },
+  'GET /api/skills/:id': { ok: 200, request: async (t, actor) => skillOf(t, actor).then(() => ({})) },
   'POST /api/create-skills/:userId/skills': { ok: 201, request: async () => skillForm() },
-  'PUT /api/skills/:id': {
-    ok: 200,
-    request: async (t, actor) => {
-      await skillOf(t, actor);
-      return skillForm();
-    },
-  },
-  'DELETE /api/skills/:id': {
-    ok: 200,
-    request: async (t, actor) => {
-      await skillOf(t, actor);
-      return {};
-    },
-  },
+  'PUT /api/skills/:id': { ok: 200, request: async (t, actor) => skillOf(t, actor).then(() => skillForm()) },
+  'DELETE /api/skills/:id': { ok: 200, request: async (t, actor) => skillOf(t, actor).then(() => ({})) },
   'GET /api/approved-whispers': { ok: 200, request: async () => ({ query: { q: 'sunrise', limit: '5' } }) },
   'GET /api/whispers/:id': { ok: 200, request: async (t, actor) => whisperOf(t, actor).then(() => ({})) },
   'GET /api/whispers/public-profile/:id': { ok: 200, request: async () => ({}) },
