@@ -1,6 +1,6 @@
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { useRequireLogin } from '@/features/require-login';
 import { useCreateSkillMutation } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
@@ -37,14 +37,7 @@ export function AddSkillPage() {
   const idempotency = useIdempotencyKey();
 
   // Before validation: a visitor is told to log in rather than asked to fill in the rest first.
-  const checkSession = () => {
-    if (userId) return true;
-    toast.error(SKILL_MESSAGES.unauthorized);
-    // After the submit event: a navigation (a transition) started inside it makes React 19 read the
-    // form into a FormData for its form status, which serves nothing here.
-    queueMicrotask(() => navigate(paths.login()));
-    return false;
-  };
+  const requireLogin = useRequireLogin();
 
   const submit = async (values: SkillValues) => {
     if (!userId) return null;
@@ -62,7 +55,7 @@ export function AddSkillPage() {
       <PageMeta title={`Add Skill | ${getAppConfig().brandName}`} description="Offer a skill to travellers near you." />
       <h1 className="page-title">Add Skills</h1>
       <div className="skill-editor__card">
-        <SkillForm initialValues={emptySkillValues()} onSubmit={submit} busy={isLoading} canSubmit={checkSession} />
+        <SkillForm initialValues={emptySkillValues()} onSubmit={submit} busy={isLoading} canSubmit={requireLogin} />
       </div>
     </div>
   );

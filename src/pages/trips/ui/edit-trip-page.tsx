@@ -2,6 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useSelector } from 'react-redux';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { useRequireLogin } from '@/features/require-login';
 import { useGetMyTripsQuery, useUpdateTripMutation, type Trip } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
@@ -12,8 +13,7 @@ import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import { TRIP_MESSAGES } from '../config/messages';
 import { toTripFormValues, toTripInput, type TripFormValues } from '../lib/trip-form';
-import { useSettleTrip } from '../model/settle-trip';
-import { useLeaveForLogin } from '../model/use-leave-for-login';
+import { settleTrip } from '../model/settle-trip';
 import { TripForm } from './trip-form';
 import './trips.css';
 
@@ -68,19 +68,13 @@ export function EditTripPage() {
 
 function EditTripForm({ trip }: { trip: Trip }) {
   const navigate = useNavigate();
-  const leaveForLogin = useLeaveForLogin();
-  const settleTrip = useSettleTrip();
+  const requireLogin = useRequireLogin();
   const [updateTrip, { isLoading }] = useUpdateTripMutation();
 
   const submit = async (values: TripFormValues) => {
     const outcome = await settleTrip(updateTrip({ id: trip._id, input: toTripInput(values) }));
-    if (!outcome.ok) {
-      if (outcome.unauthorized) {
-        leaveForLogin();
-        return null;
-      }
-      return outcome.failure;
-    }
+    // A failure that ended the session (a 401) asks for a login instead.
+    if (!outcome.ok) return requireLogin() ? outcome.failure : null;
     toast.success(outcome.message || TRIP_MESSAGES.updated);
     void navigate(paths.trips());
     return null;

@@ -1,6 +1,7 @@
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { useRequireLogin } from '@/features/require-login';
 import { useSendTripRequestMutation } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
@@ -8,8 +9,7 @@ import { useIdempotencyKey } from '@/shared/lib/idempotency-key';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { TRIP_MESSAGES } from '../config/messages';
 import { emptyTripForm, toTripInput, type TripFormValues } from '../lib/trip-form';
-import { useSettleTrip } from '../model/settle-trip';
-import { useLeaveForLogin } from '../model/use-leave-for-login';
+import { settleTrip } from '../model/settle-trip';
 import { TripForm } from './trip-form';
 import './trips.css';
 
@@ -17,27 +17,18 @@ import './trips.css';
 export function PlanTripPage() {
   const userId = useSelector(selectUserId);
   const navigate = useNavigate();
-  const leaveForLogin = useLeaveForLogin();
-  const settleTrip = useSettleTrip();
+  // The page opens only with a session: a visitor here has lost it meanwhile (spec §6).
+  const requireLogin = useRequireLogin();
   const [sendTripRequest, { isLoading }] = useSendTripRequestMutation();
   const idempotency = useIdempotencyKey();
 
   const submit = async (values: TripFormValues) => {
-    if (!userId) {
-      leaveForLogin();
-      return null;
-    }
+    if (!requireLogin() || !userId) return null;
     const input = toTripInput(values);
     // The same data sent again (after a lost answer, say) is a retry: the same key, one trip.
     const idempotencyKey = idempotency.keyFor(Object.values(input));
     const outcome = await settleTrip(sendTripRequest({ userId, input, idempotencyKey }));
-    if (!outcome.ok) {
-      if (outcome.unauthorized) {
-        leaveForLogin();
-        return null;
-      }
-      return outcome.failure;
-    }
+    if (!outcome.ok) return requireLogin() ? outcome.failure : null;
     idempotency.reset();
     toast.success(outcome.message || TRIP_MESSAGES.sent);
     void navigate(paths.home());

@@ -1,6 +1,7 @@
 import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { useRequireLogin } from '@/features/require-login';
 import { settleStatus, useCreateWhisperMutation, useGetWhisperQuery, useUpdateWhisperMutation, type WhisperResult } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
@@ -21,17 +22,11 @@ async function settle(request: { unwrap: () => Promise<WhisperResult> }): Promis
 
 /** /whispers/create-whisper: open to visitors (they see what is asked); publishing needs a login. */
 export function CreateWhisperPage() {
-  const userId = useSelector(selectUserId);
   const navigate = useNavigate();
   const [createWhisper, { isLoading }] = useCreateWhisperMutation();
   const idempotency = useIdempotencyKey();
 
-  const checkSession = () => {
-    if (userId) return true;
-    toast.error(WHISPER_MESSAGES.loginToShare);
-    queueMicrotask(() => navigate(paths.login()));
-    return false;
-  };
+  const requireLogin = useRequireLogin(WHISPER_MESSAGES.loginToShare);
   const submit = async (values: WhisperValues) => {
     const idempotencyKey = idempotency.keyFor([values.title, values.location, values.category, values.description, ...values.images]);
     const outcome = await settle(createWhisper({ input: toWhisperInput(values), idempotencyKey }));
@@ -47,7 +42,7 @@ export function CreateWhisperPage() {
       <PageMeta title={`New Whisper | ${getAppConfig().brandName}`} description="Share a short travel story." />
       <h1 className="page-title">New Whisper</h1>
       <div className="whisper-editor__card">
-        <WhisperForm initialValues={emptyWhisperValues()} onSubmit={submit} busy={isLoading} submitLabel="Publish" busyLabel="Publishing..." canSubmit={checkSession} />
+        <WhisperForm initialValues={emptyWhisperValues()} onSubmit={submit} busy={isLoading} submitLabel="Publish" busyLabel="Publishing..." canSubmit={requireLogin} />
       </div>
     </div>
   );

@@ -1,0 +1,1 @@
+export { useRequireLogin } from './model/use-require-login';
