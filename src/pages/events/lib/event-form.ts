@@ -1,3 +1,4 @@
+import { formatCoordinate } from '@/features/locate-address';
 import type { EventInput, TravelEvent } from '@/shared/api';
 import { SUBMIT_MESSAGES } from '@/shared/config';
 import { compact, type FieldErrors } from '@/shared/lib/validation';
@@ -62,9 +63,6 @@ export const emptyEventForm: EventFormValues = {
   geo: 'idle',
 };
 
-/** A coordinate as the form shows and sends it (6 decimals ≈ 10 cm). */
-export const coordinate = (value: number) => value.toFixed(6);
-
 /** The edit form starts from the event; its stored coordinates count as found for its address. */
 export function toEventFormValues(event: TravelEvent): EventFormValues {
   return {
@@ -72,8 +70,8 @@ export function toEventFormValues(event: TravelEvent): EventFormValues {
     title: event.title,
     description: event.description,
     address: event.address,
-    latitude: event.coordinates ? coordinate(event.coordinates.latitude) : '',
-    longitude: event.coordinates ? coordinate(event.coordinates.longitude) : '',
+    latitude: event.coordinates ? formatCoordinate(event.coordinates.latitude) : '',
+    longitude: event.coordinates ? formatCoordinate(event.coordinates.longitude) : '',
     startDate: event.startDate,
     startTime: event.timeFrom,
     endDate: event.endDate,
@@ -138,9 +136,3 @@ export const serverFieldNames: Partial<Record<string, EventFormField>> = {
   timeFrom: 'startTime',
   timeTo: 'endTime',
 };
-
-/** What identifies one submission: the same data sent again is a retry (same Idempotency-Key). */
-export function submissionSignature(values: EventFormValues, file: File | null): string {
-  const { geo: _geo, ...fields } = values;
-  return JSON.stringify({ ...fields, file: file ? [file.name, file.size, file.lastModified] : null });
-}
