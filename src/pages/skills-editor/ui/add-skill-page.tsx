@@ -1,7 +1,7 @@
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { useRequireLogin } from '@/features/require-login';
-import { useCreateSkillMutation } from '@/shared/api';
+import { settleStatus, useCreateSkillMutation } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { PageMeta } from '@/shared/ui/page-meta';
@@ -9,7 +9,6 @@ import { toastSuccess } from '@/shared/ui/success-toast';
 import { emptySkillValues, SKILL_MESSAGES, toSkillInput, type SkillValues } from '../lib/skill-values';
 import { useIdempotencyKey } from '@/shared/lib/idempotency-key';
 import { SkillForm } from './skill-form';
-import { settleSkill } from './submit-outcome';
 import './skill-editor.css';
 
 /** Everything sent, the files themselves included: the same parts again are a retry of the same data. */
@@ -42,8 +41,8 @@ export function AddSkillPage() {
   const submit = async (values: SkillValues) => {
     if (!userId) return null;
     const idempotencyKey = idempotency.keyFor(attemptParts(values));
-    const outcome = await settleSkill(createSkill({ userId, input: toSkillInput(values), idempotencyKey }));
-    if (!outcome.ok) return outcome.failure;
+    const outcome = await settleStatus(createSkill({ userId, input: toSkillInput(values), idempotencyKey }), SKILL_MESSAGES.failed);
+    if (!outcome.ok) return outcome;
     idempotency.reset();
     toastSuccess(SKILL_MESSAGES.created);
     navigate(paths.home());

@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useGetSkillQuery, useUpdateSkillMutation, type Skill } from '@/shared/api';
+import { settleStatus, useGetSkillQuery, useUpdateSkillMutation, type Skill } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { Button, ButtonLink } from '@/shared/ui/button';
@@ -11,7 +11,6 @@ import { toastSuccess } from '@/shared/ui/success-toast';
 import { Spinner } from '@/shared/ui/spinner';
 import { SKILL_MESSAGES, toSkillInput, toSkillValues, type SkillValues } from '../lib/skill-values';
 import { SkillForm } from './skill-form';
-import { settleSkill } from './submit-outcome';
 import './skill-editor.css';
 
 const isNotFound = (error: unknown) =>
@@ -72,8 +71,8 @@ function EditSkillForm({ skill }: { skill: Skill }) {
 
   const submit = async (values: SkillValues) => {
     const update = { ...toSkillInput(values), keepImages: values.keepImages, keepPortfolioImages: values.keepPortfolioImages };
-    const outcome = await settleSkill(updateSkill({ id: skill._id, update }));
-    if (!outcome.ok) return outcome.failure;
+    const outcome = await settleStatus(updateSkill({ id: skill._id, update }), SKILL_MESSAGES.failed);
+    if (!outcome.ok) return outcome;
     toastSuccess(SKILL_MESSAGES.updated);
     navigate(paths.skills.byId(skill._id));
     return null;

@@ -3,7 +3,7 @@ import { useSelector } from 'react-redux';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useRequireLogin } from '@/features/require-login';
-import { useGetMyTripsQuery, useUpdateTripMutation, type Trip } from '@/shared/api';
+import { settleStatus, useGetMyTripsQuery, useUpdateTripMutation, type Trip } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { Button } from '@/shared/ui/button';
@@ -13,7 +13,6 @@ import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import { TRIP_MESSAGES } from '../config/messages';
 import { toTripFormValues, toTripInput, type TripFormValues } from '../lib/trip-form';
-import { settleTrip } from '../model/settle-trip';
 import { TripForm } from './trip-form';
 import './trips.css';
 
@@ -72,10 +71,10 @@ function EditTripForm({ trip }: { trip: Trip }) {
   const [updateTrip, { isLoading }] = useUpdateTripMutation();
 
   const submit = async (values: TripFormValues) => {
-    const outcome = await settleTrip(updateTrip({ id: trip._id, input: toTripInput(values) }));
+    const outcome = await settleStatus(updateTrip({ id: trip._id, input: toTripInput(values) }), TRIP_MESSAGES.failed);
     // A failure that ended the session (a 401) asks for a login instead.
-    if (!outcome.ok) return requireLogin() ? outcome.failure : null;
-    toast.success(outcome.message || TRIP_MESSAGES.updated);
+    if (!outcome.ok) return requireLogin() ? outcome : null;
+    toast.success(outcome.result.message || TRIP_MESSAGES.updated);
     void navigate(paths.trips());
     return null;
   };

@@ -2,14 +2,13 @@ import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useRequireLogin } from '@/features/require-login';
-import { useSendTripRequestMutation } from '@/shared/api';
+import { settleStatus, useSendTripRequestMutation } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { useIdempotencyKey } from '@/shared/lib/idempotency-key';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { TRIP_MESSAGES } from '../config/messages';
 import { emptyTripForm, toTripInput, type TripFormValues } from '../lib/trip-form';
-import { settleTrip } from '../model/settle-trip';
 import { TripForm } from './trip-form';
 import './trips.css';
 
@@ -27,10 +26,11 @@ export function PlanTripPage() {
     const input = toTripInput(values);
     // The same data sent again (after a lost answer, say) is a retry: the same key, one trip.
     const idempotencyKey = idempotency.keyFor(Object.values(input));
-    const outcome = await settleTrip(sendTripRequest({ userId, input, idempotencyKey }));
-    if (!outcome.ok) return requireLogin() ? outcome.failure : null;
+    const outcome = await settleStatus(sendTripRequest({ userId, input, idempotencyKey }), TRIP_MESSAGES.failed);
+    // A failure that ended the session (a 401) asks for a login instead.
+    if (!outcome.ok) return requireLogin() ? outcome : null;
     idempotency.reset();
-    toast.success(outcome.message || TRIP_MESSAGES.sent);
+    toast.success(outcome.result.message || TRIP_MESSAGES.sent);
     void navigate(paths.home());
     return null;
   };

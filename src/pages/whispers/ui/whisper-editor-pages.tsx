@@ -2,7 +2,7 @@ import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useRequireLogin } from '@/features/require-login';
-import { settleStatus, useCreateWhisperMutation, useGetWhisperQuery, useUpdateWhisperMutation, type WhisperResult } from '@/shared/api';
+import { settleStatus, useCreateWhisperMutation, useGetWhisperQuery, useUpdateWhisperMutation } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { useIdempotencyKey } from '@/shared/lib/idempotency-key';
@@ -11,14 +11,8 @@ import { EmptyState } from '@/shared/ui/empty-state';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import { emptyWhisperValues, toWhisperInput, WHISPER_MESSAGES, whisperValuesOf, type WhisperValues } from '../lib/whisper-values';
-import { WhisperForm, type SubmitFailure } from './whisper-form';
+import { WhisperForm } from './whisper-form';
 import './whisper-editor.css';
-
-async function settle(request: { unwrap: () => Promise<WhisperResult> }): Promise<{ ok: true; result: WhisperResult } | { ok: false; failure: SubmitFailure }> {
-  const outcome = await settleStatus(request, WHISPER_MESSAGES.failed);
-  if (outcome.ok) return outcome;
-  return { ok: false, failure: { message: outcome.message, ...(outcome.field ? { field: outcome.field } : {}) } };
-}
 
 /** /whispers/create-whisper: open to visitors (they see what is asked); publishing needs a login. */
 export function CreateWhisperPage() {
@@ -29,8 +23,8 @@ export function CreateWhisperPage() {
   const requireLogin = useRequireLogin(WHISPER_MESSAGES.loginToShare);
   const submit = async (values: WhisperValues) => {
     const idempotencyKey = idempotency.keyFor([values.title, values.location, values.category, values.description, ...values.images]);
-    const outcome = await settle(createWhisper({ input: toWhisperInput(values), idempotencyKey }));
-    if (!outcome.ok) return outcome.failure;
+    const outcome = await settleStatus(createWhisper({ input: toWhisperInput(values), idempotencyKey }), WHISPER_MESSAGES.failed);
+    if (!outcome.ok) return outcome;
     idempotency.reset();
     toast.success(WHISPER_MESSAGES.published);
     navigate(outcome.result.whisper ? paths.whispers.detail(outcome.result.whisper._id) : paths.whispers.root());
@@ -76,8 +70,8 @@ export function EditWhisperPage() {
     );
   }
   const submit = async (values: WhisperValues) => {
-    const outcome = await settle(updateWhisper({ id, update: { ...toWhisperInput(values), keepImages: values.keepImages } }));
-    if (!outcome.ok) return outcome.failure;
+    const outcome = await settleStatus(updateWhisper({ id, update: { ...toWhisperInput(values), keepImages: values.keepImages } }), WHISPER_MESSAGES.failed);
+    if (!outcome.ok) return outcome;
     toast.success(WHISPER_MESSAGES.updated);
     navigate(paths.whispers.detail(id));
     return null;

@@ -22,6 +22,16 @@ export interface SubmitFailure {
   field?: string;
 }
 
+/** What a page gives a form that sends: where it starts, how it sends, and whether a request runs. */
+export interface SendFormProps<V> {
+  initialValues: V;
+  /** Sends the values; resolves with the failure to show, or null when it went through (or left the page). */
+  onSubmit: (values: V) => Promise<SubmitFailure | null>;
+  busy: boolean;
+  /** Runs first on submit, before validation (the login check); false stops it. */
+  canSubmit?: () => boolean;
+}
+
 export interface SendOptions<V> {
   /** Runs first, before validation (a login check); false stops the submit. */
   canSubmit?: () => boolean;
