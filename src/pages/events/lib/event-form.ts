@@ -30,19 +30,11 @@ export const BANNER_MAX_BYTES = 5 * 1024 * 1024;
 export type GeoStatus = 'idle' | 'found' | 'missing';
 
 /**
- * Key order = on-screen order = the order the first error gets focus in. `banner` is the chosen
- * file's name ('' without one), so the file input takes part in validation and focus like the others.
+ * The text fields sent, the banner file's name ('' without one: the file input takes part in
+ * validation and focus like the others) and where the address's lookup stands. The key order of
+ * `emptyEventForm` is the on-screen order, the order the first error gets focus in.
  */
-export interface EventFormValues {
-  title: string;
-  description: string;
-  address: string;
-  latitude: string;
-  longitude: string;
-  startDate: string;
-  startTime: string;
-  endDate: string;
-  endTime: string;
+export interface EventFormValues extends Omit<EventInput, 'thumbnail'> {
   banner: string;
   geo: GeoStatus;
 }

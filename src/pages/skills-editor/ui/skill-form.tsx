@@ -2,7 +2,7 @@ import { SKILL_CATEGORIES } from '@/shared/api';
 import { useForm, type SendFormProps } from '@/shared/lib/form';
 import { ErrorDialog } from '@/shared/ui/error-dialog';
 import { Form } from '@/shared/ui/form';
-import { ImagePicker } from '@/shared/ui/image-picker';
+import { ImagePicker, imageFieldsOf } from '@/shared/ui/image-picker';
 import { SelectField, TextAreaField, TextField } from '@/shared/ui/text-field';
 import { MAX_IMAGES, validateSkill, type SkillValues } from '../lib/skill-values';
 
@@ -14,7 +14,8 @@ const serverFields = { keepImages: 'images', keepPortfolioImages: 'portfolioImag
  * shows). A failure the server does not tie to a field shows in the Error dialog; input stays as typed.
  */
 export function SkillForm({ initialValues, onSubmit, busy, canSubmit }: SendFormProps<SkillValues>) {
-  const { values, errors, setValue, field, handleSend, formError, setFormError } = useForm({ initialValues, validate: validateSkill, busy });
+  const form = useForm({ initialValues, validate: validateSkill, busy });
+  const { values, field, handleSend, formError, setFormError } = form;
 
   return (
     <Form
@@ -32,27 +33,13 @@ export function SkillForm({ initialValues, onSubmit, busy, canSubmit }: SendForm
       <TextField {...field('contact')} label="Contact" type="tel" autoComplete="tel" maxLength={30} />
       <TextField {...field('address')} label="Full address" autoComplete="street-address" maxLength={300} />
       <TextField {...field('email')} label="Email" type="email" autoComplete="email" />
-      <ImagePicker
-        label="Images"
-        noun="Image"
-        kept={values.keepImages}
-        files={values.images}
-        onKeptChange={(kept) => setValue('keepImages', kept)}
-        onFilesChange={(files) => setValue('images', files)}
-        max={MAX_IMAGES}
-        error={errors.images}
-        hint={`1 to ${MAX_IMAGES} images; the first is the cover.`}
-      />
+      <ImagePicker label="Images" noun="Image" max={MAX_IMAGES} hint={`1 to ${MAX_IMAGES} images; the first is the cover.`} {...imageFieldsOf(form, 'images', 'keepImages')} />
       <ImagePicker
         label="Portfolio images"
         noun="Portfolio image"
-        kept={values.keepPortfolioImages}
-        files={values.portfolioImages}
-        onKeptChange={(kept) => setValue('keepPortfolioImages', kept)}
-        onFilesChange={(files) => setValue('portfolioImages', files)}
         max={MAX_IMAGES}
-        error={errors.portfolioImages}
         hint={`Optional, up to ${MAX_IMAGES} images of your work.`}
+        {...imageFieldsOf(form, 'portfolioImages', 'keepPortfolioImages')}
       />
     </Form>
   );

@@ -2,7 +2,7 @@ import { WHISPER_CATEGORIES } from '@/shared/api';
 import { useForm, type SendFormProps } from '@/shared/lib/form';
 import { ErrorDialog } from '@/shared/ui/error-dialog';
 import { Form } from '@/shared/ui/form';
-import { ImagePicker } from '@/shared/ui/image-picker';
+import { ImagePicker, imageFieldsOf } from '@/shared/ui/image-picker';
 import { SelectField, TextAreaField, TextField } from '@/shared/ui/text-field';
 import { MAX_WHISPER_IMAGES, validateWhisper, WHISPER_LIMITS, type WhisperValues } from '../lib/whisper-values';
 
@@ -13,7 +13,8 @@ interface WhisperFormProps extends SendFormProps<WhisperValues> {
 
 /** Create and edit form of a whisper: title, location, category, images, story. A failed send keeps what was typed. */
 export function WhisperForm({ initialValues, onSubmit, busy, submitLabel, busyLabel, canSubmit }: WhisperFormProps) {
-  const { values, errors, setValue, field, refFor, handleSend, formError, setFormError } = useForm({ initialValues, validate: validateWhisper, busy });
+  const form = useForm({ initialValues, validate: validateWhisper, busy });
+  const { field, refFor, handleSend, formError, setFormError } = form;
 
   return (
     <Form
@@ -32,13 +33,9 @@ export function WhisperForm({ initialValues, onSubmit, busy, submitLabel, busyLa
         ref={refFor('images')}
         label="Images"
         noun="Image"
-        kept={values.keepImages}
-        files={values.images}
-        onKeptChange={(kept) => setValue('keepImages', kept)}
-        onFilesChange={(files) => setValue('images', files)}
         max={MAX_WHISPER_IMAGES}
-        error={errors.images}
         hint={`Optional, up to ${MAX_WHISPER_IMAGES} images; the first is the cover.`}
+        {...imageFieldsOf(form, 'images', 'keepImages')}
       />
       <TextAreaField {...field('description')} label="Story" rows={7} maxLength={WHISPER_LIMITS.description} />
     </Form>

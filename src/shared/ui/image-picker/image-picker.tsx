@@ -112,3 +112,22 @@ export function ImagePicker({ label, noun, kept, files, onKeptChange, onFilesCha
     </div>
   );
 }
+
+type KeysOf<V, T> = { [K in keyof V]-?: V[K] extends T ? K : never }[keyof V] & string;
+
+interface FormFields<V> {
+  values: V;
+  errors: Partial<Record<keyof V & string, string>>;
+  setValue: <K extends keyof V>(name: K, value: V[K]) => void;
+}
+
+/** The picker's images bound to two fields of a form (useForm): the new files (whose error it shows) and the kept paths. */
+export function imageFieldsOf<V>(form: FormFields<V>, files: KeysOf<V, File[]>, kept: KeysOf<V, string[]>) {
+  return {
+    files: form.values[files] as File[],
+    kept: form.values[kept] as string[],
+    error: form.errors[files],
+    onFilesChange: (next: File[]) => form.setValue(files, next as V[typeof files]),
+    onKeptChange: (next: string[]) => form.setValue(kept, next as V[typeof kept]),
+  };
+}
