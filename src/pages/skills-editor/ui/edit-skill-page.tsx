@@ -3,10 +3,10 @@ import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { settleStatus, useGetSkillQuery, useUpdateSkillMutation, type Skill } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
-import { getAppConfig, paths } from '@/shared/config';
+import { paths } from '@/shared/config';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
-import { PageMeta } from '@/shared/ui/page-meta';
+import { FormPage } from '@/shared/ui/form-page';
 import { toastSuccess } from '@/shared/ui/success-toast';
 import { Spinner } from '@/shared/ui/spinner';
 import { SKILL_MESSAGES, toSkillInput, toSkillValues, type SkillValues } from '../lib/skill-values';
@@ -57,11 +57,7 @@ export function EditSkillPage() {
   }
 
   return (
-    <div className="page skill-editor">
-      <PageMeta title={`Edit Skill | ${getAppConfig().brandName}`} />
-      <h1 className="page-title">Edit Skill</h1>
-      {content}
-    </div>
+    <FormPage title="Edit Skill">{content}</FormPage>
   );
 }
 
@@ -78,9 +74,5 @@ function EditSkillForm({ skill }: { skill: Skill }) {
     return null;
   };
 
-  return (
-    <div className="skill-editor__card">
-      <SkillForm initialValues={toSkillValues(skill)} onSubmit={submit} busy={isLoading} />
-    </div>
-  );
+  return <SkillForm initialValues={toSkillValues(skill)} onSubmit={submit} busy={isLoading} />;
 }
