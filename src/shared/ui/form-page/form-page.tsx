@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { getAppConfig } from '@/shared/config';
-import { Icon } from '../icon';
+import { BackLink } from '../back-link';
 import { PageMeta } from '../page-meta';
 import './form-page.css';
 
@@ -21,12 +20,7 @@ export function FormPage({ title, pageTitle = title, description, back, children
   return (
     <div className="page form-page">
       <PageMeta title={`${pageTitle} | ${getAppConfig().brandName}`} description={description} />
-      {back && (
-        <Link to={back.to} className="form-page__back">
-          <Icon name="arrowLeft" size={18} />
-          {back.label}
-        </Link>
-      )}
+      {back && <BackLink to={back.to}>{back.label}</BackLink>}
       <div className="form-page__card">
         <h1 className="page-title">{title}</h1>
         {children}
