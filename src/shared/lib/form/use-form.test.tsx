@@ -1,4 +1,4 @@
-import { act, render, renderHook, screen } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from '.';
 
@@ -162,5 +162,62 @@ describe('showServerError', () => {
     render(<ServerDemo answer={{ field: serverField, message: 'Server down' }} />);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Server down');
+  });
+});
+
+describe('handleSend', () => {
+  function SendDemo({ send, canSubmit }: { send: (values: Values) => Promise<{ field?: string; message: string } | null>; canSubmit?: () => boolean }) {
+    const { field, formError, handleSend } = useForm({ initialValues: { name: '', code: '' }, validate });
+    return (
+      <form noValidate onSubmit={handleSend(send, { canSubmit, fieldNames: { pin: 'code' } })}>
+        {formError && <p role="alert">{formError}</p>}
+        {(['name', 'code'] as const).map((name) => {
+          const { error, ...input } = field(name);
+          return (
+            <p key={name}>
+              <label htmlFor={name}>{name}</label>
+              <input id={name} aria-describedby={`${name}-e`} {...input} />
+              <span id={`${name}-e`}>{error}</span>
+            </p>
+          );
+        })}
+        <button type="submit">Send</button>
+      </form>
+    );
+  }
+
+  const fill = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.type(screen.getByLabelText('name'), 'Asha');
+    await user.type(screen.getByLabelText('code'), '123');
+  };
+
+  it('asks canSubmit first: false stops the submit before validation', async () => {
+    const user = userEvent.setup();
+    const send = jest.fn(async () => null);
+    render(<SendDemo send={send} canSubmit={() => false} />);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.queryByText('Name missing')).not.toBeInTheDocument();
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('sends valid values; a failure about a field goes under it, any other is the form error', async () => {
+    const user = userEvent.setup();
+    const send = jest
+      .fn<Promise<{ field?: string; message: string } | null>, [Values]>()
+      .mockResolvedValueOnce({ field: 'pin', message: 'Wrong code' })
+      .mockResolvedValueOnce({ message: 'Server down' })
+      .mockResolvedValueOnce(null);
+    render(<SendDemo send={send} canSubmit={() => true} />);
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(send).toHaveBeenLastCalledWith({ name: 'Asha', code: '123' });
+    expect(screen.getByLabelText('code')).toHaveAccessibleDescription('Wrong code');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Server down');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(send).toHaveBeenCalledTimes(3);
   });
 });
