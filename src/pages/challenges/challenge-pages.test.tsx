@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { streetFood, sunrise, sunriseProgress, zeroWaste, zeroWasteProgress } from '@mocks/fixtures/challenges';
 import { demoUser } from '@mocks/fixtures/users';
+import { hold } from '@mocks/hold';
 import { server } from '@mocks/server';
 import { renderWithProviders, storeLogin } from '@test-utils/render';
 import { onFailureNotice, usersApi } from '@/shared/api';
@@ -9,20 +10,19 @@ import { onFailureNotice, usersApi } from '@/shared/api';
 /** GET /api/challenges/{id} answers `challenge` (counting the reads); POST .../join waits for `release()`. */
 function setUp(challenge: object, join?: () => Response) {
   let reads = 0;
-  let release = () => {};
   // Made before any click, so release() works whether or not the request has arrived.
-  const gate = new Promise<void>((resolve) => (release = resolve));
+  const gate = hold();
   server.use(http.get('*/api/challenges/:id', () => {
     reads++;
     return HttpResponse.json({ success: true, data: { data: challenge } });
   }));
   if (join) {
     server.use(http.post('*/api/challenges/:id/join', async () => {
-      await gate;
+      await gate.passed;
       return join();
     }));
   }
-  return { reads: () => reads, release: () => release() };
+  return { reads: () => reads, release: gate.release };
 }
 const notices: string[] = [];
 let stop = () => {};
@@ -108,12 +108,11 @@ describe('the joined challenge page', () => {
   it('has the same content without the Join button; the participant ticks a step off at once', async () => {
     storeLogin();
     setUp({ ...zeroWaste, progress: zeroWasteProgress });
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { passed, release } = hold();
     const sent: unknown[] = [];
     server.use(http.post('*/api/challenges/:id/progress', async ({ request }) => {
       sent.push(await request.json());
-      await gate;
+      await passed;
       return HttpResponse.json({ success: true, message: 'Step completed.', data: { ...zeroWaste, progress: { ...zeroWasteProgress, completedSteps: [0, 1] } }, badgeEarned: false, tokens: 120 });
     }));
     const { user } = renderWithProviders(`/joined-challenge/${zeroWaste._id}`);

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { meeraRequest, rohanRequest } from '@mocks/fixtures/friends';
+import { hold } from '@mocks/hold';
 import { server } from '@mocks/server';
 import { renderWithProviders, storeLogin } from '@test-utils/render';
 import { onFailureNotice } from '@/shared/api';
@@ -10,15 +11,14 @@ const rows = () => within(screen.getByRole('list', { name: 'Pending friend reque
 /** The answer call waits for `release()`; `fail` makes it a server error. */
 function gatedAnswer(fail: boolean) {
   const sent: unknown[] = [];
-  let release = () => {};
   // Made up front, so release() works whether or not the request has reached the handler yet.
-  const gate = new Promise<void>((resolve) => (release = resolve));
+  const gate = hold();
   server.use(http.post('*/api/action-request/:requestId', async ({ request, params }) => {
     sent.push({ id: params.requestId, body: await request.json() });
-    await gate;
+    await gate.passed;
     return fail ? HttpResponse.json({ message: 'nope' }, { status: 500 }) : HttpResponse.json({ success: true, message: 'Friend request accepted.', status: 'accepted' });
   }));
-  return { sent, release: () => release() };
+  return { sent, release: gate.release };
 }
 
 it('logged out: \'You are not logged in\' with a Login Now button to /login', async () => {

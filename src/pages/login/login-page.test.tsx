@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { demoCredentials, demoToken, demoUser } from '@mocks/fixtures/users';
+import { hold } from '@mocks/hold';
 import { server } from '@mocks/server';
 import { renderWithProviders } from '@test-utils/render';
 
@@ -76,13 +77,10 @@ it('treats a blank username as missing and a short password as too short', async
 });
 
 it("reads 'Processing...' and is disabled while the request runs", async () => {
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const { passed, release } = hold();
   server.use(
     http.post('*/api/login', async () => {
-      await gate;
+      await passed;
       return HttpResponse.json({ message: 'Invalid username or password' }, { status: 401 });
     }),
   );

@@ -71,7 +71,9 @@ describe('a conversation (/messages/{userId})', () => {
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('');
     // The same message also comes back over the socket: it shows once.
     fakeRealtime.emit('new-message', { _id: 'c1c2c3c4-0000-4000-8000-000000000001', content: 'See you there!', createdAt: '2025-06-04T09:15:00.000Z', sender: me, receiver: short(rohan), read: false });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A later message, once shown, means the one before it has been handled too.
+    fakeRealtime.emit('new-message', { _id: 'c1c2c3c4-0000-4000-8000-000000000002', content: 'On my way', createdAt: '2025-06-04T09:16:00.000Z', sender: short(rohan), receiver: me, read: false });
+    await waitFor(() => expect(bubbles().at(-1)).toBe('On my way'));
     expect(bubbles().filter((text) => text === 'See you there!')).toHaveLength(1);
   });
 

@@ -116,7 +116,8 @@ it("creates: 'Creating...' while it runs, then the toast and the board", async (
   await fillValid(view);
   const file = new NodeFile(['png'], 'room.png', { type: 'image/png' }) as unknown as File;
   fireEvent.change(screen.getByLabelText('Images'), { target: { files: [file] } });
-  expect(screen.getByRole('button', { name: 'Remove room.png' })).toBeInTheDocument();
+  expect(screen.getByRole('img', { name: 'Image 1: room.png' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Remove Image 1' })).toBeInTheDocument();
 
   await view.user.click(screen.getByRole('button', { name: 'Create Need' }));
   expect(await screen.findByRole('button', { name: 'Creating...' })).toBeDisabled();
@@ -297,9 +298,9 @@ describe('edit', () => {
     expect(screen.getByLabelText('Latitude')).toHaveValue('32.2526');
     expect(screen.getByRole('radio', { name: /^Need/ })).toBeChecked();
 
-    const chosen = screen.getByRole('list', { name: 'Chosen images' });
+    const chosen = screen.getByRole('list', { name: 'Images chosen' });
     expect(within(chosen).getAllByRole('img')).toHaveLength(2);
-    await user.click(screen.getByRole('button', { name: 'Remove current image 1' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Image 1' }));
     await user.clear(screen.getByLabelText('Category'));
     await user.type(screen.getByLabelText('Category'), 'Stay');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -321,11 +322,13 @@ describe('edit', () => {
     const files = ['a', 'b', 'c'].map((name) => new NodeFile(['x'], `${name}.png`, { type: 'image/png' }) as unknown as File);
     fireEvent.change(screen.getByLabelText('Images'), { target: { files } });
     expect(screen.getByText('Maximum 4 images allowed.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Remove a.png' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Remove b.png' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Remove c.png' })).not.toBeInTheDocument();
+    // The two current images come first, then what fitted of the pick.
+    expect(screen.getByRole('img', { name: 'Image 3: a.png' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Image 4: b.png' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /c\.png/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove Image 5' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Images')).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Remove a.png' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Image 3' }));
     expect(screen.getByLabelText('Images')).toBeEnabled();
   });
 

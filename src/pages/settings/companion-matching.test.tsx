@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { companionMatchingOff, tripsAnswers } from '@mocks/fixtures/trips';
 import { demoUser, usersAnswers } from '@mocks/fixtures/users';
+import { hold } from '@mocks/hold';
 import { server } from '@mocks/server';
 import { onFailureNotice, selectSessionUser } from '@/shared/api';
 import { renderWithProviders, storeLogin } from '@test-utils/render';
@@ -19,33 +20,31 @@ function profileWith(companionMatching: boolean | undefined) {
 /** The switch's call waits for `release()`; `fail` makes it a server error. What it sent is kept. */
 function gatedSwitch(fail: boolean) {
   const sent: unknown[] = [];
-  let release = () => {};
   // Made up front, so release() works whether or not the request has reached the handler yet.
-  const gate = new Promise<void>((resolve) => (release = resolve));
+  const gate = hold();
   server.use(
     http.put(tripsAnswers.setCompanionMatching.path, async ({ request, params }) => {
       const body = (await request.json()) as { enabled: boolean };
       sent.push({ id: params.id, body });
-      await gate;
+      await gate.passed;
       if (fail) return HttpResponse.json({}, { status: 500 });
       return HttpResponse.json(body.enabled ? tripsAnswers.setCompanionMatching.ok : companionMatchingOff);
     }),
   );
-  return { sent, release: () => release() };
+  return { sent, release: gate.release };
 }
 
 /** Settings, once the page has read the profile afresh (the switch shows the server's value then). */
 async function openSettings() {
   storeLogin();
   
-  const read = new Promise<void>((resolve) => {
-    server.events.on('response:mocked', ({ request }) => {
-      if (new URL(request.url).pathname === `/api/user/${demoUser._id}`) resolve();
-    });
+  const read = hold();
+  server.events.on('response:mocked', ({ request }) => {
+    if (new URL(request.url).pathname === `/api/user/${demoUser._id}`) read.release();
   });
   const view = renderWithProviders('/settings');
   await screen.findByRole('heading', { name: 'Account Settings', level: 1 });
-  await read;
+  await read.passed;
   await waitFor(() => expect(toggle()).toBeEnabled());
   return view;
 }

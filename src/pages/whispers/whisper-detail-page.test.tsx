@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { fortWhisper, whispersAnswers } from '@mocks/fixtures/whispers';
 import { demoUser } from '@mocks/fixtures/users';
+import { hold } from '@mocks/hold';
 import { server } from '@mocks/server';
 import { renderWithProviders, storeLogin } from '@test-utils/render';
 
@@ -29,10 +30,9 @@ it('shows the whisper: title, author and time, Profile, story cut at 200 with Se
 
 it('keeps Follow disabled while the author\'s profile is loading, rather than guess', async () => {
   answer(someoneElses);
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
+  const { passed, release } = hold();
   server.use(http.get('*/api/whispers/public-profile/:id', async () => {
-    await gate;
+    await passed;
     return HttpResponse.json(whispersAnswers.getPublicProfile.ok);
   }));
   renderWithProviders(`/whispers/whisper-detail/${fortWhisper._id}`);

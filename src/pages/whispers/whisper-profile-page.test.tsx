@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { stepwellWhisper, whispersAnswers } from '@mocks/fixtures/whispers';
+import { hold } from '@mocks/hold';
 import { server } from '@mocks/server';
 import { renderWithProviders, storeLogin } from '@test-utils/render';
 import { onFailureNotice } from '@/shared/api';
@@ -39,11 +40,10 @@ it('a visitor who presses Follow gets the Not Logged In dialog with a link to lo
 it('follows after the confirmation: the button and the count change at once, then the server\'s message', async () => {
   storeLogin();
   answerProfile(false, 4);
-  let release = () => {};
   // Made up front, so release() works whether or not the request has reached the handler yet.
-  const gate = new Promise<void>((resolve) => (release = resolve));
+  const { passed, release } = hold();
   server.use(http.post('*/api/whispers/:id/follow', async () => {
-    await gate;
+    await passed;
     return HttpResponse.json({ success: true, message: 'You are now following this user.', following: true, followersCount: 5 });
   }));
   const { user } = renderWithProviders(path);

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { fortWhisper, stepwellWhisper, whispersAnswers } from '@mocks/fixtures/whispers';
 import { demoUser } from '@mocks/fixtures/users';
+import { hold } from '@mocks/hold';
 import { server } from '@mocks/server';
 import { installIntersectionObserver } from '@test-utils/intersection-observer';
 import { renderWithProviders, storeLogin } from '@test-utils/render';
@@ -42,11 +43,11 @@ it('a like shows at once, and goes back when the server fails', async () => {
   storeLogin();
   let fail = false;
   // A gate per call, made before the click, so release() works whether or not the request has arrived.
-  let release = () => {};
-  let gate = Promise.resolve();
-  const nextGate = () => (gate = new Promise<void>((resolve) => (release = resolve)));
+  let gate = hold();
+  const nextGate = () => (gate = hold());
+  const release = () => gate.release();
   server.use(http.post('*/api/whispers/:id/like', async () => {
-    await gate;
+    await gate.passed;
     return fail
       ? HttpResponse.json({ message: 'Something went wrong' }, { status: 500 })
       : HttpResponse.json({ success: true, liked: true, likes: [...fortWhisper.likes, demoUser._id], likesCount: 2 });

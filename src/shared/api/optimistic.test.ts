@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { hold } from '@mocks/hold';
 import { server } from '@mocks/server';
 import { sessionReducer } from '../auth';
 import { baseApi } from './base-api';
@@ -39,15 +40,14 @@ let release: () => void;
 let answer: () => Response;
 beforeEach(() => {
   likes = 3;
-  let open = () => {};
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  release = open;
+  const gate = hold();
+  release = gate.release;
   answer = () => HttpResponse.json({ ok: true });
   server.use(
     http.get('*/api/test-items', () => HttpResponse.json([{ _id: 'a', likes }, { _id: 'b', likes: 0 }])),
     http.get('*/api/test-items/:id', ({ params }) => HttpResponse.json({ _id: params.id, likes })),
     http.post('*/api/test-items/:id/like', async () => {
-      await gate;
+      await gate.passed;
       return answer();
     }),
   );

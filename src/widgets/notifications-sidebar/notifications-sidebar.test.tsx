@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { notifications } from '@mocks/fixtures/notifications';
+import { hold } from '@mocks/hold';
 import { server } from '@mocks/server';
 import { fakeRealtime } from '@test-utils/fake-realtime';
 import { renderWithProviders, skipSplash, storeLogin } from '@test-utils/render';
@@ -18,13 +19,10 @@ const openSidebar = async (options: Parameters<typeof renderWithProviders>[1] = 
 };
 
 it("lists the user's notifications from the server, after a loading state", async () => {
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const { passed, release } = hold();
   server.use(
     http.get('*/api/notifications', async () => {
-      await gate;
+      await passed;
       return HttpResponse.json({ success: true, data: notifications });
     }),
   );

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { hold } from '@mocks/hold';
 import { renderWithProviders } from '@test-utils/render';
 import { RecordActions, type OwnerActions } from '.';
 
@@ -25,10 +26,8 @@ it('shows Edit and Delete to the owner only', () => {
 });
 
 it('deletes only after the confirmation, which stays open until the delete has settled', async () => {
-  let settle = () => {};
-  const onDelete = jest.fn(() => new Promise<void>((resolve) => {
-    settle = resolve;
-  }));
+  const { passed, release: settle } = hold();
+  const onDelete = jest.fn(() => passed);
   const { user } = renderWithProviders(<RecordActions contact={contact} owner={owner(onDelete)} />);
   await user.click(screen.getByRole('button', { name: 'Delete' }));
   const dialog = screen.getByRole('dialog', { name: 'Delete this need?' });

@@ -14,9 +14,11 @@ export type DetectOutcome =
     }
   | { ok: false; error: DetectFailure };
 
+const UNKNOWN_PLACE: DetectFailure = { kind: 'unknown-place', message: GEO_MESSAGES.unknown };
+
 /**
  * Where am I: the browser's position, then our server's reverse lookup (a Nominatim proxy). Never
- * throws; a failure comes back in the spec's words.
+ * throws; a failure comes back as its kind, with the profile's words for it.
  */
 export function useDetectLocation() {
   const [reverseGeocode] = useLazyReverseGeocodeQuery();
@@ -32,10 +34,11 @@ export function useDetectLocation() {
       const { latitude: lat, longitude: lon } = position.coords;
       const geo = await reverseGeocode({ lat, lon }, true).unwrap();
       const place = toDetectedPlace(geo);
-      return place && geo ? { ok: true, place, position: { lat, lon }, geo } : { ok: false, error: { message: GEO_MESSAGES.unknown } };
+      return place && geo ? { ok: true, place, position: { lat, lon }, geo } : { ok: false, error: UNKNOWN_PLACE };
     } catch (error) {
-      const unknown = getServerMessage(error) === GEO_MESSAGES.unknown;
-      return { ok: false, error: { message: unknown ? GEO_MESSAGES.unknown : GEO_MESSAGES.lookupFailed } };
+      // The server says 'Unknown location' (404) where Nominatim knows no address there.
+      if (getServerMessage(error) === GEO_MESSAGES.unknown) return { ok: false, error: UNKNOWN_PLACE };
+      return { ok: false, error: { kind: 'lookup-failed', message: GEO_MESSAGES.lookupFailed } };
     }
   }, [reverseGeocode]);
 }

@@ -1,31 +1,18 @@
 import { useId, type ReactNode } from 'react';
-import { useSelector } from 'react-redux';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
-import {
-  JOIN_TEXTS, useGetChallengeQuery, useJoinChallengeMutation, useSetChallengeStepMutation, type ChallengeDetail, type ChallengeProgress,
-} from '@/shared/api';
-import { selectUserId } from '@/shared/auth';
+import { Link, useParams } from 'react-router-dom';
+import { JoinButton } from '@/features/join-challenge';
+import { useGetChallengeQuery, useSetChallengeStepMutation, type ChallengeDetail, type ChallengeProgress } from '@/shared/api';
 import { getAppConfig, paths } from '@/shared/config';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { Icon } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
+import { toastSuccess } from '@/shared/ui/success-toast';
 import { stepsDone } from '../lib/progress';
 import './challenges.css';
 
-export const LOGIN_TO_JOIN = 'Please log in to join challenges.';
 export const CHALLENGE_NOT_FOUND = 'Challenge not found';
-
-/** A toast with a title over its text, as spec §8 words the join outcome. */
-function titledToast(title: string, text: string) {
-  toast.success(
-    <span className="titled-toast">
-      <strong>{title}</strong> <span>{text}</span>
-    </span>,
-  );
-}
 
 /** Loads the challenge of the route; renders the loading and not-found states itself. */
 function useRouteChallenge() {
@@ -96,40 +83,6 @@ function NumberedSteps({ steps, headingId }: { steps: string[]; headingId: strin
   );
 }
 
-function JoinButton({ challenge }: { challenge: ChallengeDetail }) {
-  const userId = useSelector(selectUserId);
-  const navigate = useNavigate();
-  const [join, { isLoading }] = useJoinChallengeMutation();
-  const joined = userId !== null && challenge.participantIds.includes(userId);
-
-  const onJoin = async () => {
-    if (!userId) {
-      toast.info(LOGIN_TO_JOIN);
-      navigate(paths.login());
-      return;
-    }
-    // Joined at once (the mutation's optimistic patch); a failure undoes it and says 'Join Failed'.
-    const result = await join({ id: challenge._id, userId });
-    if ('data' in result) titledToast(JOIN_TEXTS.joined, result.data?.message || JOIN_TEXTS.joinedText);
-  };
-
-  if (joined && !isLoading) {
-    return (
-      <div className="challenge__joined">
-        <Button disabled>You have joined this challenge</Button>
-        <ButtonLink variant="secondary" to={paths.challenges.joined(challenge._id)}>
-          Track your progress
-        </ButtonLink>
-      </div>
-    );
-  }
-  return (
-    <Button onClick={() => void onJoin()} disabled={isLoading} aria-busy={isLoading || undefined}>
-      {isLoading ? 'Joining...' : 'Join Challenge'}
-    </Button>
-  );
-}
-
 /** /challenge-details/{id}: spec §2's detail with 'How to Participate' and 'Join Challenge'. */
 export function ChallengeDetailPage() {
   const { challenge, state } = useRouteChallenge();
@@ -151,7 +104,7 @@ function StepCheckbox({ challengeId, index, text, progress }: { challengeId: str
   const finished = progress.completedAt !== null;
   const onChange = async () => {
     const result = await setStep({ id: challengeId, step: index, done: !done });
-    if ('data' in result && result.data?.badgeEarned) titledToast('Badge earned!', result.data.message);
+    if ('data' in result && result.data?.badgeEarned) toastSuccess(result.data.message, 'Badge earned!');
   };
   return (
     <li className={done ? 'challenge__step is-done' : 'challenge__step'}>

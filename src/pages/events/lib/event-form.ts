@@ -1,3 +1,4 @@
+import { formatCoordinate } from '@/features/locate-address';
 import type { EventInput, TravelEvent } from '@/shared/api';
 import { SUBMIT_MESSAGES } from '@/shared/config';
 import { compact, type FieldErrors } from '@/shared/lib/validation';
@@ -29,19 +30,11 @@ export const BANNER_MAX_BYTES = 5 * 1024 * 1024;
 export type GeoStatus = 'idle' | 'found' | 'missing';
 
 /**
- * Key order = on-screen order = the order the first error gets focus in. `banner` is the chosen
- * file's name ('' without one), so the file input takes part in validation and focus like the others.
+ * The text fields sent, the banner file's name ('' without one: the file input takes part in
+ * validation and focus like the others) and where the address's lookup stands. The key order of
+ * `emptyEventForm` is the on-screen order, the order the first error gets focus in.
  */
-export interface EventFormValues {
-  title: string;
-  description: string;
-  address: string;
-  latitude: string;
-  longitude: string;
-  startDate: string;
-  startTime: string;
-  endDate: string;
-  endTime: string;
+export interface EventFormValues extends Omit<EventInput, 'thumbnail'> {
   banner: string;
   geo: GeoStatus;
 }
@@ -62,9 +55,6 @@ export const emptyEventForm: EventFormValues = {
   geo: 'idle',
 };
 
-/** A coordinate as the form shows and sends it (6 decimals ≈ 10 cm). */
-export const coordinate = (value: number) => value.toFixed(6);
-
 /** The edit form starts from the event; its stored coordinates count as found for its address. */
 export function toEventFormValues(event: TravelEvent): EventFormValues {
   return {
@@ -72,8 +62,8 @@ export function toEventFormValues(event: TravelEvent): EventFormValues {
     title: event.title,
     description: event.description,
     address: event.address,
-    latitude: event.coordinates ? coordinate(event.coordinates.latitude) : '',
-    longitude: event.coordinates ? coordinate(event.coordinates.longitude) : '',
+    latitude: event.coordinates ? formatCoordinate(event.coordinates.latitude) : '',
+    longitude: event.coordinates ? formatCoordinate(event.coordinates.longitude) : '',
     startDate: event.startDate,
     startTime: event.timeFrom,
     endDate: event.endDate,
@@ -138,9 +128,3 @@ export const serverFieldNames: Partial<Record<string, EventFormField>> = {
   timeFrom: 'startTime',
   timeTo: 'endTime',
 };
-
-/** What identifies one submission: the same data sent again is a retry (same Idempotency-Key). */
-export function submissionSignature(values: EventFormValues, file: File | null): string {
-  const { geo: _geo, ...fields } = values;
-  return JSON.stringify({ ...fields, file: file ? [file.name, file.size, file.lastModified] : null });
-}

@@ -1,9 +1,10 @@
 import { useSelector } from 'react-redux';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { getErrorMessage, useDeleteEventMutation, useGetEventQuery, type TravelEvent } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
+import { BackLink } from '@/shared/ui/back-link';
 import { Icon } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
@@ -34,10 +35,7 @@ export function EventDetailPage() {
   return (
     <div className="page event-detail-page">
       <PageMeta title={`${event?.title || 'Event'} | ${getAppConfig().brandName}`} description={event?.description.slice(0, 160)} />
-      <Link to={paths.events.root()} className="events-back">
-        <Icon name="arrowLeft" size={18} />
-        Events
-      </Link>
+      <BackLink to={paths.events.root()}>Events</BackLink>
       {content}
     </div>
   );

@@ -4,8 +4,7 @@ import { settleStatus, useRequestPasswordResetMutation } from '@/shared/api';
 import { paths } from '@/shared/config';
 import { useForm } from '@/shared/lib/form';
 import { validateResetEmail } from '@/shared/lib/validation';
-import { Button } from '@/shared/ui/button';
-import { FormAlert } from '@/shared/ui/form-alert';
+import { Form } from '@/shared/ui/form';
 import { TextField } from '@/shared/ui/text-field';
 import { RESET_MESSAGES } from '../lib/messages';
 import { RecoveryLayout } from './recovery-layout';
@@ -43,8 +42,7 @@ export function ForgotPasswordPage() {
       title="Forgot Password"
       subtitle="Enter the e-mail address of your account and we will send you a 6-digit code."
     >
-      <form className="auth-form" noValidate onSubmit={submit} aria-busy={isLoading || undefined}>
-        <FormAlert message={formError} />
+      <Form className="auth-form" onSubmit={submit} busy={isLoading} error={formError} submitLabel="Reset Password" busyLabel="Sending...">
         <TextField
           {...field('email')}
           label="Email"
@@ -54,10 +52,7 @@ export function ForgotPasswordPage() {
           spellCheck={false}
           placeholder="you@example.com"
         />
-        <Button type="submit" size="lg" block disabled={isLoading}>
-          {isLoading ? 'Sending...' : 'Reset Password'}
-        </Button>
-      </form>
+      </Form>
     </RecoveryLayout>
   );
 }

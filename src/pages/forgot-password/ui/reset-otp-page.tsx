@@ -5,9 +5,8 @@ import { settleStatus, useVerifyPasswordResetOtpMutation } from '@/shared/api';
 import { paths } from '@/shared/config';
 import { useForm } from '@/shared/lib/form';
 import { RESET_CODE_LENGTH, validateResetCode } from '@/shared/lib/validation';
-import { Button } from '@/shared/ui/button';
-import { FormAlert } from '@/shared/ui/form-alert';
-import { Modal } from '@/shared/ui/modal';
+import { ErrorDialog } from '@/shared/ui/error-dialog';
+import { Form } from '@/shared/ui/form';
 import { RESET_MESSAGES, type ResetState } from '../lib/messages';
 import { OtpBoxes } from './otp-boxes';
 import { RecoveryLayout } from './recovery-layout';
@@ -59,8 +58,7 @@ function ResetOtpForm({ email }: { email: string }) {
         </p>
       }
     >
-      <form className="auth-form" noValidate onSubmit={submit} aria-busy={isLoading || undefined}>
-        <FormAlert message={formError} />
+      <Form className="auth-form" onSubmit={submit} busy={isLoading} error={formError} submitLabel="Verify OTP" busyLabel="Verifying...">
         <OtpBoxes
           legend="One-time code"
           value={values.digits}
@@ -68,16 +66,8 @@ function ResetOtpForm({ email }: { email: string }) {
           error={errors.digits}
           onChange={(next) => setValue('digits', next)}
         />
-        <Button type="submit" size="lg" block disabled={isLoading}>
-          {isLoading ? 'Verifying...' : 'Verify OTP'}
-        </Button>
-      </form>
-      <Modal open={dialogOpen} onClose={() => setDialogOpen(false)} title="Error">
-        <p className="recovery__dialog-text">{RESET_MESSAGES.unexpected}</p>
-        <Button block onClick={() => setDialogOpen(false)}>
-          OK
-        </Button>
-      </Modal>
+      </Form>
+      <ErrorDialog message={dialogOpen ? RESET_MESSAGES.unexpected : null} onClose={() => setDialogOpen(false)} />
     </RecoveryLayout>
   );
 }

@@ -4,8 +4,7 @@ import { settleStatus, useResetPasswordMutation } from '@/shared/api';
 import { paths } from '@/shared/config';
 import { useForm } from '@/shared/lib/form';
 import { validateNewPassword } from '@/shared/lib/validation';
-import { Button } from '@/shared/ui/button';
-import { FormAlert } from '@/shared/ui/form-alert';
+import { Form } from '@/shared/ui/form';
 import { TextField } from '@/shared/ui/text-field';
 import { readResetState, RESET_MESSAGES, type ResetState } from '../lib/messages';
 import { RecoveryLayout } from './recovery-layout';
@@ -41,8 +40,7 @@ function SetPasswordForm({ email, otp }: ResetState) {
         </>
       }
     >
-      <form className="auth-form" noValidate onSubmit={submit} aria-busy={isLoading || undefined}>
-        <FormAlert message={formError} />
+      <Form className="auth-form" onSubmit={submit} busy={isLoading} error={formError} submitLabel="Submit" busyLabel="Submitting...">
         <TextField
           {...field('newPassword')}
           label="New password"
@@ -57,10 +55,7 @@ function SetPasswordForm({ email, otp }: ResetState) {
           autoComplete="new-password"
           placeholder="Repeat the new password"
         />
-        <Button type="submit" size="lg" block disabled={isLoading}>
-          {isLoading ? 'Submitting...' : 'Submit'}
-        </Button>
-      </form>
+      </Form>
     </RecoveryLayout>
   );
 }

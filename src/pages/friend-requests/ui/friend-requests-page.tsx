@@ -1,31 +1,20 @@
 import { useId } from 'react';
 import { useSelector } from 'react-redux';
-import { toast } from 'react-toastify';
-import { assetUrl, getAppConfig, paths } from '@/shared/config';
-import { useAnswerFriendRequestMutation, useGetFriendRequestsQuery, type FriendRequest } from '@/shared/api';
+import { AnswerButtons } from '@/features/answer-friend-request';
+import { SignedOut } from '@/features/require-login';
+import { assetUrl, getAppConfig } from '@/shared/config';
+import { useGetFriendRequestsQuery, type FriendRequest } from '@/shared/api';
 import { selectIsLoggedIn, selectUserId } from '@/shared/auth';
 import { Avatar } from '@/shared/ui/avatar';
-import { Button, ButtonLink } from '@/shared/ui/button';
+import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import './friend-requests.css';
 
-export const NOT_LOGGED_IN = {
-  title: 'You are not logged in',
-  text: 'Please log in to view your requests and connect with friends.',
-  action: 'Login Now',
-} as const;
-
 function RequestRow({ request, userId }: { request: FriendRequest; userId: string }) {
-  const [answer] = useAnswerFriendRequestMutation();
   const nameId = useId();
   const name = `${request.sender.firstName} ${request.sender.lastName}`.trim() || request.sender.username;
-  const reply = async (action: 'accept' | 'reject') => {
-    // The row leaves at once (the mutation's optimistic patch); a failure puts it back with a notice.
-    const result = await answer({ request, action, userId });
-    if ('data' in result && result.data?.message) toast.success(result.data.message);
-  };
   return (
     <li className="friend-requests__row">
       <Avatar name={name} src={assetUrl(request.sender.avatar)} size={48} />
@@ -36,12 +25,7 @@ function RequestRow({ request, userId }: { request: FriendRequest; userId: strin
         {request.sender.username && <span className="friend-requests__username">@{request.sender.username}</span>}
       </div>
       <div className="friend-requests__actions">
-        <Button size="sm" onClick={() => void reply('accept')} aria-describedby={nameId}>
-          Accept
-        </Button>
-        <Button size="sm" variant="secondary" onClick={() => void reply('reject')} aria-describedby={nameId}>
-          Reject
-        </Button>
+        <AnswerButtons request={request} userId={userId} describedBy={nameId} />
       </div>
     </li>
   );
@@ -58,7 +42,7 @@ export function FriendRequestsPage() {
     return (
       <div className="page friend-requests">
         {meta}
-        <EmptyState titleAs="h1" icon="user" title={NOT_LOGGED_IN.title} description={NOT_LOGGED_IN.text} action={<ButtonLink to={paths.login()}>{NOT_LOGGED_IN.action}</ButtonLink>} />
+        <SignedOut />
       </div>
     );
   }

@@ -5,8 +5,7 @@ import { sessionStarted } from '@/shared/auth';
 import { paths } from '@/shared/config';
 import { useForm } from '@/shared/lib/form';
 import { validateLogin } from '@/shared/lib/validation';
-import { Button } from '@/shared/ui/button';
-import { FormAlert } from '@/shared/ui/form-alert';
+import { Form } from '@/shared/ui/form';
 import { TextField } from '@/shared/ui/text-field';
 import { toLoginError } from '../lib/login-error';
 
@@ -40,8 +39,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
   });
 
   return (
-    <form className="auth-form" noValidate onSubmit={submit} aria-busy={isLoading || undefined}>
-      <FormAlert message={formError} />
+    <Form className="auth-form" onSubmit={submit} busy={isLoading} error={formError} submitLabel="Login" busyLabel="Processing...">
       <TextField
         {...field('username')}
         label="Username"
@@ -60,9 +58,6 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
       <div className="auth-form__aside">
         <Link to={paths.forgotPassword.root()}>Forgot password</Link>
       </div>
-      <Button type="submit" size="lg" block disabled={isLoading}>
-        {isLoading ? 'Processing...' : 'Login'}
-      </Button>
-    </form>
+    </Form>
   );
 }

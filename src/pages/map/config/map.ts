@@ -1,3 +1,5 @@
+import { positionFailure, type DetectFailureKind } from '@/features/detect-location';
+
 // Spec §2 Map, §8 (the map's catalogue) and §9 (its constants).
 
 export const TRAVEL_MODES = ['DRIVING', 'WALKING', 'TRANSIT'] as const;
@@ -39,15 +41,17 @@ export const MAP_MESSAGES = {
   },
 } satisfies Record<string, MapNotice | ((detail: string) => MapNotice)>;
 
-/** Spec §8 'Location Error' reasons, by GeolocationPositionError code. */
-export const LOCATION_ERROR_REASONS: Record<number, string> = {
-  1: 'Location permission denied. Please enable it in your browser settings.',
-  2: 'Location information is unavailable.',
-  3: 'The request to get your location timed out.',
+/** Spec §8 'Location Error' reasons, by the kind of geolocation failure. */
+const LOCATION_ERROR_REASONS: Partial<Record<DetectFailureKind, string>> = {
+  'permission-denied': 'Location permission denied. Please enable it in your browser settings.',
+  unavailable: 'Location information is unavailable.',
+  timeout: 'The request to get your location timed out.',
 };
-export const LOCATION_ERROR_DEFAULT = 'Failed to get your location.';
+const LOCATION_ERROR_DEFAULT = 'Failed to get your location.';
 
-export const locationErrorReason = (error: unknown): string => {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return (typeof code === 'number' && LOCATION_ERROR_REASONS[code]) || LOCATION_ERROR_DEFAULT;
-};
+/** The map's notice for a failed position request: 'Geolocation Not Available', else 'Location Error' and why. */
+export function locationNotice(error: unknown): MapNotice {
+  const { kind } = positionFailure(error);
+  if (kind === 'unsupported') return MAP_MESSAGES.geolocationUnavailable;
+  return MAP_MESSAGES.locationError(LOCATION_ERROR_REASONS[kind] ?? LOCATION_ERROR_DEFAULT);
+}

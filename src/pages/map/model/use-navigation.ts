@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MAP_MESSAGES, MAP_POSITION_OPTIONS, NAVIGATION_ZOOM, OFF_ROUTE_METRES, REROUTE_INTERVAL_MS, locationErrorReason, type MapNotice } from '../config/map';
+import { MAP_MESSAGES, MAP_POSITION_OPTIONS, NAVIGATION_ZOOM, OFF_ROUTE_METRES, REROUTE_INTERVAL_MS, locationNotice, type MapNotice } from '../config/map';
 import { bearingDegrees, distanceToPathMetres, type Point } from '../lib/geometry';
 import { createRerouteGate } from './reroute-gate';
 
@@ -81,7 +81,7 @@ export function useNavigation({ map, path, reroute, onProblem, onRecovered }: Op
     if (leaflet) leaflet.setView(latest.current.path?.[0] ?? [0, 0], NAVIGATION_ZOOM);
     watchId.current = navigator.geolocation.watchPosition(onPosition, (error) => {
       latest.current.troubled = true;
-      latest.current.onProblem(MAP_MESSAGES.locationError(locationErrorReason(error)));
+      latest.current.onProblem(locationNotice(error));
     }, MAP_POSITION_OPTIONS);
   }, [clearWatch, onPosition]);
 

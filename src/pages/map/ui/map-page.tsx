@@ -1,14 +1,15 @@
 import type { Map as LeafletMap } from 'leaflet';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { getCurrentPosition, GeolocationUnsupportedError } from '@/features/detect-location';
-import { useLazyReverseGeocodeQuery, useLazySearchPlacesQuery, type GeoPlace } from '@/shared/api';
+import { getCurrentPosition } from '@/features/detect-location';
+import { useLocateAddress } from '@/features/locate-address';
+import { useLazyReverseGeocodeQuery, type GeoPlace } from '@/shared/api';
 import { getAppConfig } from '@/shared/config';
 import { Button } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { PlaceField } from '@/shared/ui/place-field';
 import {
-  DEFAULT_ZOOM, MAP_MESSAGES, MAP_POSITION_OPTIONS, OSRM_PROFILES, TRANSIT_PROFILE, TRAVEL_MODES, locationErrorReason,
+  DEFAULT_ZOOM, MAP_MESSAGES, MAP_POSITION_OPTIONS, OSRM_PROFILES, TRANSIT_PROFILE, TRAVEL_MODES, locationNotice,
   type MapNotice, type TravelMode,
 } from '../config/map';
 import { afterPaint } from '../lib/after-paint';
@@ -36,6 +37,8 @@ interface PlaceInput {
 
 const emptyPlace: PlaceInput = { text: '', point: null };
 const MODE_LABELS: Record<TravelMode, string> = { DRIVING: 'DRIVING', WALKING: 'WALKING', TRANSIT: 'TRANSIT' };
+/** 'Directions request failed: …' when the place search itself gives no answer. */
+const SEARCH_DOWN = 'the place search is unavailable';
 
 /** The router for a travel mode: OSRM's profiles, the transit router for TRANSIT (none when it is not configured). */
 function routerFor(mode: TravelMode): { serviceUrl: string; profile: string } | null {
@@ -64,7 +67,7 @@ export function MapPage() {
   // The map's chunk is asked for once the panel has been painted: the panel never waits for Leaflet.
   const [mapWanted, setMapWanted] = useState(false);
   useEffect(() => afterPaint(() => setMapWanted(true)), []);
-  const [searchPlaces] = useLazySearchPlacesQuery();
+  const { locate } = useLocateAddress();
   const [reverseGeocode] = useLazyReverseGeocodeQuery();
 
   const reroute = useCallback((from: Point) => {
@@ -82,8 +85,9 @@ export function MapPage() {
   /** A place's point: the picked one, else the first the place search finds; null when it finds none. */
   const pointOf = async (place: PlaceInput): Promise<Point | null> => {
     if (place.point) return place.point;
-    const found = await searchPlaces(place.text.trim(), true).unwrap();
-    return found[0] ? [found[0].lat, found[0].lon] : null;
+    const found = await locate(place.text);
+    if (found.kind === 'failed') throw new Error(SEARCH_DOWN);
+    return found.kind === 'found' ? [found.place.lat, found.place.lon] : null;
   };
 
   const getDirections = async (chosen: TravelMode = mode) => {
@@ -114,7 +118,7 @@ export function MapPage() {
       if (found.path.length > 1) map.fitBounds(found.path, { padding: [32, 32] });
     } catch (error) {
       setRoute(null);
-      setNotice(MAP_MESSAGES.routeError(error instanceof Error ? error.message : 'the place search is unavailable'));
+      setNotice(MAP_MESSAGES.routeError(error instanceof Error ? error.message : SEARCH_DOWN));
     } finally {
       setRouting(false);
     }
@@ -137,7 +141,7 @@ export function MapPage() {
       const place = await reverseGeocode({ lat: point[0], lon: point[1] }, true).unwrap().catch(() => null);
       if (place?.displayName) setStart((current) => (current.point === point ? { text: place.displayName, point } : current));
     } catch (error) {
-      setNotice(error instanceof GeolocationUnsupportedError ? MAP_MESSAGES.geolocationUnavailable : MAP_MESSAGES.locationError(locationErrorReason(error)));
+      setNotice(locationNotice(error));
     } finally {
       setLocating(false);
     }

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import {
   getErrorMessage, SEND_FAILED, useGetConversationInfiniteQuery, useMarkConversationReadMutation, useSendMessageMutation, type Message,
 } from '@/shared/api';
+import { SignedOut } from '@/features/require-login';
 import { selectIsLoggedIn, selectUserId } from '@/shared/auth';
 import { assetUrl, getAppConfig, paths } from '@/shared/config';
 import { Avatar } from '@/shared/ui/avatar';
@@ -12,7 +13,7 @@ import { EmptyState } from '@/shared/ui/empty-state';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
-import { fullName, hourMinute, SignedOut } from './signed-out';
+import { fullName, hourMinute } from './signed-out';
 import './messages.css';
 
 /** Longest message the server takes. */

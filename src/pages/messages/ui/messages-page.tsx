@@ -1,5 +1,6 @@
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
+import { SignedOut } from '@/features/require-login';
 import { useGetInboxQuery, type Conversation } from '@/shared/api';
 import { selectIsLoggedIn, selectUserId } from '@/shared/auth';
 import { assetUrl, getAppConfig, paths } from '@/shared/config';
@@ -8,7 +9,7 @@ import { Button, ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
-import { fullName, hourMinute, SignedOut } from './signed-out';
+import { fullName, hourMinute } from './signed-out';
 import './messages.css';
 
 function InboxRow({ conversation, me }: { conversation: Conversation; me: string }) {

@@ -1,24 +1,21 @@
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { GENERIC_ERROR, settleStatus, useUpdateProfileMutation, type User } from '@/shared/api';
 import { useForm } from '@/shared/lib/form';
-import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
-import { FormAlert } from '@/shared/ui/form-alert';
-import { TextField } from '@/shared/ui/text-field';
+import { Form } from '@/shared/ui/form';
+import { SelectField, TextAreaField, TextField } from '@/shared/ui/text-field';
 import { GENDERS, PROFILE_UPDATED, toProfileValues } from '../lib/profile-values';
 import { useLocationSwitch } from '../model/use-location-switch';
 import { LocationSwitch } from './location-switch';
 
-const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const GENDER_OPTIONS = GENDERS.map((gender) => ({ value: gender, label: gender.charAt(0).toUpperCase() + gender.slice(1) }));
 
 /** The edit form of My Profile; Save Changes asks first (spec §2). */
 export function ProfileForm({ user }: { user: User }) {
   const [updateProfile, { isLoading: saving }] = useUpdateProfileMutation();
   const { values, setValue, field, formError, setFormError } = useForm({ initialValues: () => toProfileValues(user) });
   const [confirming, setConfirming] = useState(false);
-  const bioId = useId();
-  const genderId = useId();
 
   const setLocation = useCallback((location: string) => setValue('location', location), [setValue]);
   const locationSwitch = useLocationSwitch(setLocation);
@@ -56,44 +53,11 @@ export function ProfileForm({ user }: { user: User }) {
       <h2 id="profile-edit" className="profile-card__title">
         Edit Profile
       </h2>
-      <form className="profile-form" noValidate onSubmit={askToSave} aria-busy={saving || undefined}>
-        <FormAlert message={formError} />
+      <Form className="profile-form" onSubmit={askToSave} busy={saving} error={formError} submitLabel="Save Changes" busyLabel="Saving...">
         <TextField {...field('fullName')} label="Full Name" autoComplete="name" placeholder="First and last name" />
-        <div className="text-field">
-          <label className="text-field__label" htmlFor={bioId}>
-            Bio
-          </label>
-          <textarea
-            id={bioId}
-            name="bio"
-            className="text-field__input profile-form__bio"
-            rows={4}
-            maxLength={500}
-            placeholder="A few words about how you travel"
-            value={values.bio}
-            onChange={(event) => setValue('bio', event.target.value)}
-          />
-        </div>
+        <TextAreaField {...field('bio')} label="Bio" rows={4} maxLength={500} placeholder="A few words about how you travel" />
         <div className="profile-form__row">
-          <div className="text-field">
-            <label className="text-field__label" htmlFor={genderId}>
-              Gender
-            </label>
-            <select
-              id={genderId}
-              name="gender"
-              className="text-field__input profile-form__select"
-              value={values.gender}
-              onChange={(event) => setValue('gender', event.target.value)}
-            >
-              <option value="">Select gender</option>
-              {GENDERS.map((gender) => (
-                <option key={gender} value={gender}>
-                  {capitalise(gender)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField {...field('gender')} label="Gender" placeholder="Select gender" options={GENDER_OPTIONS} />
           <TextField
             label="Contact No"
             name="contact"
@@ -110,10 +74,7 @@ export function ProfileForm({ user }: { user: User }) {
           error={locationSwitch.error}
           onToggle={locationSwitch.toggle}
         />
-        <Button type="submit" size="lg" block disabled={saving}>
-          {saving ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </form>
+      </Form>
       <ConfirmDialog
         open={confirming}
         title="Save changes?"

@@ -5,8 +5,7 @@ import { getErrorField, getServerMessage, REGISTER_SUCCESS_MESSAGE, useRegisterM
 import { paths } from '@/shared/config';
 import { useForm } from '@/shared/lib/form';
 import { validateRegister, type RegisterField, type RegisterValues } from '@/shared/lib/validation';
-import { Button } from '@/shared/ui/button';
-import { FormAlert } from '@/shared/ui/form-alert';
+import { Form } from '@/shared/ui/form';
 import { TextField } from '@/shared/ui/text-field';
 import { toRegisterError } from '../lib/register-error';
 
@@ -75,13 +74,9 @@ export function RegisterForm() {
   );
 
   return (
-    <form className="auth-form" noValidate onSubmit={submit} aria-busy={isLoading || undefined}>
-      <FormAlert message={formError} />
+    <Form className="auth-form" onSubmit={submit} busy={isLoading} error={formError} submitLabel="Create Account" busyLabel="Create Account">
       <div className="auth-form__row">{nameFields.map(renderField)}</div>
       {otherFields.map(renderField)}
-      <Button type="submit" size="lg" block disabled={isLoading}>
-        Create Account
-      </Button>
-    </form>
+    </Form>
   );
 }

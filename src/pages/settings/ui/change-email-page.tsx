@@ -5,7 +5,7 @@ import { getErrorField, getServerMessage, isNetworkError, useSendEmailOtpMutatio
 import { paths } from '@/shared/config';
 import { useForm } from '@/shared/lib/form';
 import { validateNewEmail } from '@/shared/lib/validation';
-import { Button } from '@/shared/ui/button';
+import { Form } from '@/shared/ui/form';
 import { TextField } from '@/shared/ui/text-field';
 import { SETTINGS_MESSAGES } from '../lib/messages';
 import { CURRENT_PASSWORD_FIELD, CURRENT_PASSWORD_REQUIRED, sudoPassword } from '../lib/sudo';
@@ -65,7 +65,7 @@ export function ChangeEmailPage() {
       icon="mail"
       description="We will send a one-time code to your new address. Enter it on the next screen to confirm the change."
     >
-      <form className="settings-form__form" noValidate onSubmit={submit} aria-busy={isLoading || undefined}>
+      <Form className="settings-form__form" onSubmit={submit} busy={isLoading} submitLabel="Receive OTP" busyLabel="Sending...">
         <TextField
           {...field('newEmail')}
           label="New Email"
@@ -83,10 +83,7 @@ export function ChangeEmailPage() {
             onChange={(value) => setValue('currentPassword', value)}
           />
         )}
-        <Button type="submit" size="lg" block disabled={isLoading}>
-          {isLoading ? 'Sending...' : 'Receive OTP'}
-        </Button>
-      </form>
+      </Form>
     </SettingsFormLayout>
   );
 }

@@ -10,8 +10,7 @@ import {
   type ChangePasswordField,
   type ChangePasswordValues,
 } from '@/shared/lib/validation';
-import { Button } from '@/shared/ui/button';
-import { FormAlert } from '@/shared/ui/form-alert';
+import { Form } from '@/shared/ui/form';
 import { TextField } from '@/shared/ui/text-field';
 import { SETTINGS_MESSAGES } from '../lib/messages';
 import { SettingsFormLayout } from './settings-form-layout';
@@ -54,15 +53,11 @@ export function ChangePasswordPage() {
       icon="lock"
       description="Enter your current password, then choose a new one of at least 6 characters. Your other devices will be signed out."
     >
-      <form className="settings-form__form" noValidate onSubmit={submit} aria-busy={isLoading || undefined}>
-        <FormAlert message={formError} />
+      <Form className="settings-form__form" onSubmit={submit} busy={isLoading} error={formError} submitLabel="Change Password" busyLabel="Changing...">
         {fields.map(({ name, label, autoComplete }) => (
           <TextField key={name} {...field(name)} label={label} type="password" autoComplete={autoComplete} />
         ))}
-        <Button type="submit" size="lg" block disabled={isLoading}>
-          {isLoading ? 'Changing...' : 'Change Password'}
-        </Button>
-      </form>
+      </Form>
     </SettingsFormLayout>
   );
 }

@@ -6,8 +6,7 @@ import { selectUserId } from '@/shared/auth';
 import { paths } from '@/shared/config';
 import { useForm } from '@/shared/lib/form';
 import { validateEmailOtp } from '@/shared/lib/validation';
-import { Button } from '@/shared/ui/button';
-import { FormAlert } from '@/shared/ui/form-alert';
+import { Form } from '@/shared/ui/form';
 import { TextField } from '@/shared/ui/text-field';
 import { readNewEmail, SETTINGS_MESSAGES } from '../lib/messages';
 import { SettingsFormLayout } from './settings-form-layout';
@@ -49,8 +48,19 @@ function VerifyEmailOtpForm({ newEmail }: { newEmail: string }) {
         </>
       }
     >
-      <form className="settings-form__form" noValidate onSubmit={submit} aria-busy={isLoading || undefined}>
-        <FormAlert message={formError} />
+      <Form
+        className="settings-form__form"
+        onSubmit={submit}
+        busy={isLoading}
+        error={formError}
+        submitLabel="Verify OTP"
+        busyLabel="Verifying..."
+        footer={
+          <p className="settings-form__aside">
+            Didn&apos;t get the code? <Link to={paths.settings.changeEmail()}>Send a new one</Link>
+          </p>
+        }
+      >
         <TextField
           {...field('otp')}
           label="OTP"
@@ -64,13 +74,7 @@ function VerifyEmailOtpForm({ newEmail }: { newEmail: string }) {
           // Digits only; after the spread, so this replaces field()'s onChange.
           onChange={(event) => setValue('otp', event.target.value.replace(/\D/g, ''))}
         />
-        <Button type="submit" size="lg" block disabled={isLoading}>
-          {isLoading ? 'Verifying...' : 'Verify OTP'}
-        </Button>
-        <p className="settings-form__aside">
-          Didn&apos;t get the code? <Link to={paths.settings.changeEmail()}>Send a new one</Link>
-        </p>
-      </form>
+      </Form>
     </SettingsFormLayout>
   );
 }

@@ -39,7 +39,6 @@ export const SKILL_MESSAGES = {
   updated: 'Skill updated!',
   error: SUBMIT_MESSAGES.error,
   failed: SUBMIT_MESSAGES.failed,
-  unauthorized: SUBMIT_MESSAGES.unauthorized,
   notOwner: 'You can only edit your own skills.',
 } as const;
 

@@ -1,17 +1,16 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useGetSkillQuery, useUpdateSkillMutation, type Skill } from '@/shared/api';
+import { settleStatus, useGetSkillQuery, useUpdateSkillMutation, type Skill } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
-import { getAppConfig, paths } from '@/shared/config';
+import { paths } from '@/shared/config';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
-import { PageMeta } from '@/shared/ui/page-meta';
+import { FormPage } from '@/shared/ui/form-page';
 import { toastSuccess } from '@/shared/ui/success-toast';
 import { Spinner } from '@/shared/ui/spinner';
 import { SKILL_MESSAGES, toSkillInput, toSkillValues, type SkillValues } from '../lib/skill-values';
 import { SkillForm } from './skill-form';
-import { settleSkill } from './submit-outcome';
 import './skill-editor.css';
 
 const isNotFound = (error: unknown) =>
@@ -58,11 +57,7 @@ export function EditSkillPage() {
   }
 
   return (
-    <div className="page skill-editor">
-      <PageMeta title={`Edit Skill | ${getAppConfig().brandName}`} />
-      <h1 className="page-title">Edit Skill</h1>
-      {content}
-    </div>
+    <FormPage title="Edit Skill">{content}</FormPage>
   );
 }
 
@@ -72,16 +67,12 @@ function EditSkillForm({ skill }: { skill: Skill }) {
 
   const submit = async (values: SkillValues) => {
     const update = { ...toSkillInput(values), keepImages: values.keepImages, keepPortfolioImages: values.keepPortfolioImages };
-    const outcome = await settleSkill(updateSkill({ id: skill._id, update }));
-    if (!outcome.ok) return outcome.failure;
+    const outcome = await settleStatus(updateSkill({ id: skill._id, update }), SKILL_MESSAGES.failed);
+    if (!outcome.ok) return outcome;
     toastSuccess(SKILL_MESSAGES.updated);
     navigate(paths.skills.byId(skill._id));
     return null;
   };
 
-  return (
-    <div className="skill-editor__card">
-      <SkillForm initialValues={toSkillValues(skill)} onSubmit={submit} busy={isLoading} />
-    </div>
-  );
+  return <SkillForm initialValues={toSkillValues(skill)} onSubmit={submit} busy={isLoading} />;
 }

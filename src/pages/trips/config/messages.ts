@@ -1,5 +1,4 @@
 import { GENERIC_ERROR } from '@/shared/api';
-import { SUBMIT_MESSAGES } from '@/shared/config';
 
 // Spec §5 and §8, word for word: the server answers the same rules with the same words and `field`.
 export const TRIP_MESSAGES = {
@@ -14,8 +13,6 @@ export const TRIP_MESSAGES = {
   updated: 'Your trip has been updated.',
   cancelled: 'Your trip has been cancelled.',
   failed: GENERIC_ERROR,
-  /** §6: a trip sent without a login (here: the login was lost meanwhile, and the server refused it). */
-  unauthorized: SUBMIT_MESSAGES.unauthorized,
   notFound: 'Trip not found',
   pastUnchangeable: 'A past trip cannot be changed.',
 } as const;

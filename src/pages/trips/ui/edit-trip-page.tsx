@@ -1,19 +1,17 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useSelector } from 'react-redux';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useGetMyTripsQuery, useUpdateTripMutation, type Trip } from '@/shared/api';
+import { useRequireLogin } from '@/features/require-login';
+import { settleStatus, useGetMyTripsQuery, useUpdateTripMutation, type Trip } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
-import { getAppConfig, paths } from '@/shared/config';
+import { paths } from '@/shared/config';
 import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
-import { Icon } from '@/shared/ui/icon';
-import { PageMeta } from '@/shared/ui/page-meta';
+import { FormPage } from '@/shared/ui/form-page';
 import { Spinner } from '@/shared/ui/spinner';
 import { TRIP_MESSAGES } from '../config/messages';
 import { toTripFormValues, toTripInput, type TripFormValues } from '../lib/trip-form';
-import { useSettleTrip } from '../model/settle-trip';
-import { useLeaveForLogin } from '../model/use-leave-for-login';
 import { TripForm } from './trip-form';
 import './trips.css';
 
@@ -52,36 +50,22 @@ export function EditTripPage() {
   }
 
   return (
-    <div className="page trips-page">
-      <PageMeta title={`Edit trip | ${getAppConfig().brandName}`} />
-      <Link to={paths.trips()} className="trips-back">
-        <Icon name="arrowLeft" size={18} />
-        Back to My trips
-      </Link>
-      <div className="trip-form-card">
-        <h1 className="page-title">Edit trip</h1>
-        {content}
-      </div>
-    </div>
+    <FormPage title="Edit trip" back={{ to: paths.trips(), label: 'Back to My trips' }}>
+      {content}
+    </FormPage>
   );
 }
 
 function EditTripForm({ trip }: { trip: Trip }) {
   const navigate = useNavigate();
-  const leaveForLogin = useLeaveForLogin();
-  const settleTrip = useSettleTrip();
+  const requireLogin = useRequireLogin();
   const [updateTrip, { isLoading }] = useUpdateTripMutation();
 
   const submit = async (values: TripFormValues) => {
-    const outcome = await settleTrip(updateTrip({ id: trip._id, input: toTripInput(values) }));
-    if (!outcome.ok) {
-      if (outcome.unauthorized) {
-        leaveForLogin();
-        return null;
-      }
-      return outcome.failure;
-    }
-    toast.success(outcome.message || TRIP_MESSAGES.updated);
+    const outcome = await settleStatus(updateTrip({ id: trip._id, input: toTripInput(values) }), TRIP_MESSAGES.failed);
+    // A failure that ended the session (a 401) asks for a login instead.
+    if (!outcome.ok) return requireLogin() ? outcome : null;
+    toast.success(outcome.result.message || TRIP_MESSAGES.updated);
     void navigate(paths.trips());
     return null;
   };

@@ -1,20 +1,15 @@
 import type { KeyboardEvent } from 'react';
 import type { GeoPlace } from '@/shared/api';
-import { useForm } from '@/shared/lib/form';
-import { Button } from '@/shared/ui/button';
+import { useForm, type SendFormProps } from '@/shared/lib/form';
+import { Form } from '@/shared/ui/form';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { PlaceField } from '@/shared/ui/place-field';
 import { TextField } from '@/shared/ui/text-field';
 import { dayCount, nextDay } from '../lib/dates';
 import { BLOCKED_NUMBER_KEYS, budgetInput, travellersInput, validateTrip, type TripFormValues } from '../lib/trip-form';
-import type { SubmitFailure } from '../model/settle-trip';
 import { PLACE_MAX, placeLabel } from '../lib/place-label';
 
-interface TripFormProps {
-  initialValues: TripFormValues;
-  /** Sends the values; resolves with the failure to show, or null when it went through (or left the page). */
-  onSubmit: (values: TripFormValues) => Promise<SubmitFailure | null>;
-  busy: boolean;
+interface TripFormProps extends SendFormProps<TripFormValues> {
   submitLabel: string;
   busyLabel: string;
 }
@@ -29,19 +24,12 @@ const wholeNumberKeys = (event: KeyboardEvent<HTMLInputElement>) => {
  * the first one focused), nothing sent while one shows, and the live 'No. of Days'.
  */
 export function TripForm({ initialValues, onSubmit, busy, submitLabel, busyLabel }: TripFormProps) {
-  const { values, errors, setValue, field, handleSubmit, showServerError, formError, setFormError } = useForm({
+  const { values, errors, setValue, field, handleSend, formError } = useForm({
     initialValues,
     validate: validateTrip,
     busy,
   });
   const days = dayCount(values.startDate, values.endDate);
-
-  const submit = handleSubmit(async (current) => {
-    const failed = await onSubmit(current);
-    if (!failed) return;
-    // A message about one field goes under it; anything else above the button. Input stays as typed.
-    if (!showServerError(failed.field, failed.message)) setFormError(failed.message);
-  });
 
   const place = (name: 'from' | 'to', label: string, placeholder: string) => (
     <PlaceField
@@ -60,7 +48,7 @@ export function TripForm({ initialValues, onSubmit, busy, submitLabel, busyLabel
   const budget = field('budget');
 
   return (
-    <form className="trip-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy || undefined}>
+    <Form className="trip-form" onSubmit={handleSend(onSubmit)} busy={busy} submitLabel={submitLabel} busyLabel={busyLabel}>
       <div className="trip-form__row">
         {place('from', 'From', 'Where are you starting from?')}
         {place('to', 'Where To', 'Where are you going?')}
@@ -104,10 +92,8 @@ export function TripForm({ initialValues, onSubmit, busy, submitLabel, busyLabel
           onChange={(event) => setValue('budget', budgetInput(event.target.value))}
         />
       </div>
+      {/* A failure the server ties to no field, above the button; input stays as typed. */}
       <FormAlert message={formError} />
-      <Button type="submit" size="lg" block disabled={busy}>
-        {busy ? busyLabel : submitLabel}
-      </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { LikeButton } from './like-button';
+import { LikeButton } from '@/features/like-whisper';
 import type { Whisper } from '@/shared/api';
 import { WHISPER_CAROUSEL_MS, whisperImages } from '../lib/whisper-images';
 import { paths } from '@/shared/config';

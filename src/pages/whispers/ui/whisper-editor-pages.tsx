@@ -1,41 +1,30 @@
 import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { settleStatus, useCreateWhisperMutation, useGetWhisperQuery, useUpdateWhisperMutation, type WhisperResult } from '@/shared/api';
+import { useRequireLogin } from '@/features/require-login';
+import { settleStatus, useCreateWhisperMutation, useGetWhisperQuery, useUpdateWhisperMutation } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
-import { getAppConfig, paths } from '@/shared/config';
+import { paths } from '@/shared/config';
 import { useIdempotencyKey } from '@/shared/lib/idempotency-key';
 import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
-import { PageMeta } from '@/shared/ui/page-meta';
+import { FormPage } from '@/shared/ui/form-page';
 import { Spinner } from '@/shared/ui/spinner';
 import { emptyWhisperValues, toWhisperInput, WHISPER_MESSAGES, whisperValuesOf, type WhisperValues } from '../lib/whisper-values';
-import { WhisperForm, type SubmitFailure } from './whisper-form';
+import { WhisperForm } from './whisper-form';
 import './whisper-editor.css';
-
-async function settle(request: { unwrap: () => Promise<WhisperResult> }): Promise<{ ok: true; result: WhisperResult } | { ok: false; failure: SubmitFailure }> {
-  const outcome = await settleStatus(request, WHISPER_MESSAGES.failed);
-  if (outcome.ok) return outcome;
-  return { ok: false, failure: { message: outcome.message, ...(outcome.field ? { field: outcome.field } : {}) } };
-}
 
 /** /whispers/create-whisper: open to visitors (they see what is asked); publishing needs a login. */
 export function CreateWhisperPage() {
-  const userId = useSelector(selectUserId);
   const navigate = useNavigate();
   const [createWhisper, { isLoading }] = useCreateWhisperMutation();
   const idempotency = useIdempotencyKey();
 
-  const checkSession = () => {
-    if (userId) return true;
-    toast.error(WHISPER_MESSAGES.loginToShare);
-    queueMicrotask(() => navigate(paths.login()));
-    return false;
-  };
+  const requireLogin = useRequireLogin(WHISPER_MESSAGES.loginToShare);
   const submit = async (values: WhisperValues) => {
     const idempotencyKey = idempotency.keyFor([values.title, values.location, values.category, values.description, ...values.images]);
-    const outcome = await settle(createWhisper({ input: toWhisperInput(values), idempotencyKey }));
-    if (!outcome.ok) return outcome.failure;
+    const outcome = await settleStatus(createWhisper({ input: toWhisperInput(values), idempotencyKey }), WHISPER_MESSAGES.failed);
+    if (!outcome.ok) return outcome;
     idempotency.reset();
     toast.success(WHISPER_MESSAGES.published);
     navigate(outcome.result.whisper ? paths.whispers.detail(outcome.result.whisper._id) : paths.whispers.root());
@@ -43,13 +32,9 @@ export function CreateWhisperPage() {
   };
 
   return (
-    <div className="page whisper-editor">
-      <PageMeta title={`New Whisper | ${getAppConfig().brandName}`} description="Share a short travel story." />
-      <h1 className="page-title">New Whisper</h1>
-      <div className="whisper-editor__card">
-        <WhisperForm initialValues={emptyWhisperValues()} onSubmit={submit} busy={isLoading} submitLabel="Publish" busyLabel="Publishing..." canSubmit={checkSession} />
-      </div>
-    </div>
+    <FormPage title="New Whisper" description="Share a short travel story.">
+      <WhisperForm initialValues={emptyWhisperValues()} onSubmit={submit} busy={isLoading} submitLabel="Publish" busyLabel="Publishing..." canSubmit={requireLogin} />
+    </FormPage>
   );
 }
 
@@ -81,19 +66,15 @@ export function EditWhisperPage() {
     );
   }
   const submit = async (values: WhisperValues) => {
-    const outcome = await settle(updateWhisper({ id, update: { ...toWhisperInput(values), keepImages: values.keepImages } }));
-    if (!outcome.ok) return outcome.failure;
+    const outcome = await settleStatus(updateWhisper({ id, update: { ...toWhisperInput(values), keepImages: values.keepImages } }), WHISPER_MESSAGES.failed);
+    if (!outcome.ok) return outcome;
     toast.success(WHISPER_MESSAGES.updated);
     navigate(paths.whispers.detail(id));
     return null;
   };
   return (
-    <div className="page whisper-editor">
-      <PageMeta title={`Edit Whisper | ${getAppConfig().brandName}`} description="Edit your travel story." />
-      <h1 className="page-title">Edit Whisper</h1>
-      <div className="whisper-editor__card">
-        <WhisperForm initialValues={whisperValuesOf(whisper)} onSubmit={submit} busy={updating.isLoading} submitLabel="Save" busyLabel="Saving..." />
-      </div>
-    </div>
+    <FormPage title="Edit Whisper" description="Edit your travel story.">
+      <WhisperForm initialValues={whisperValuesOf(whisper)} onSubmit={submit} busy={updating.isLoading} submitLabel="Save" busyLabel="Saving..." />
+    </FormPage>
   );
 }

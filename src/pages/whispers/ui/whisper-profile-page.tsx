@@ -1,8 +1,8 @@
 import { useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
 import { authorName, whisperImages } from '../lib/whisper-images';
-import { AddFriendButton } from './add-friend-button';
-import { FollowButton } from './follow-button';
+import { AddFriendButton } from '@/features/add-friend';
+import { FollowButton } from '@/features/follow-user';
 import { useGetWhisperProfileQuery } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { assetUrl, getAppConfig, paths } from '@/shared/config';

@@ -3,6 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { challengesAnswers, streetFood, zeroWaste } from '@mocks/fixtures/challenges';
 import { demoToken, demoUser } from '@mocks/fixtures/users';
+import { hold } from '@mocks/hold';
 import { server } from '@mocks/server';
 import { sessionReducer } from '../../auth';
 import { baseApi } from '../base-api';
@@ -21,13 +22,12 @@ const listIds = (store: Store) => challengesApi.endpoints.getChallenges.select()
 const detail = (store: Store) => challengesApi.endpoints.getChallenge.select(streetFood._id)(store.getState()).data;
 
 function gatedJoin(answer: () => Response) {
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
+  const gate = hold();
   server.use(http.post('*/api/challenges/:id/join', async () => {
-    await gate;
+    await gate.passed;
     return answer();
   }));
-  return () => release();
+  return gate.release;
 }
 async function loaded() {
   server.use(http.get('*/api/challenges/:id', () => HttpResponse.json({ success: true, data: { data: { ...streetFood, progress: null } } })));

@@ -1,9 +1,11 @@
 import { File as NodeFile } from 'node:buffer';
 import { configureStore } from '@reduxjs/toolkit';
+import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { needs } from '@mocks/fixtures/needs';
 import { demoToken, demoUser } from '@mocks/fixtures/users';
 import { server } from '@mocks/server';
+import { pendingQueries } from '@test-utils/pending-queries';
 import { sessionReducer } from '../../auth';
 import { baseApi } from '../base-api';
 import { needsApi, toNeed, toNeedPage, type NeedInput } from './needs';
@@ -153,7 +155,9 @@ it('refetches the list and the detail after an edit', async () => {
   const detail = store.dispatch(needsApi.endpoints.getNeed.initiate(needs.homestay._id));
   await Promise.all([list, detail]);
   await store.dispatch(needsApi.endpoints.updateNeed.initiate({ id: needs.homestay._id, input, keepImages: [] })).unwrap();
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // Both read again, and then nothing more once every read has settled.
+  await waitFor(() => expect([listCalls, detailCalls]).toEqual([2, 2]));
+  await waitFor(() => expect(pendingQueries(store)).toEqual([]));
   expect(listCalls).toBe(2);
   expect(detailCalls).toBe(2);
   list.unsubscribe();

@@ -1,7 +1,9 @@
 import { configureStore } from '@reduxjs/toolkit';
+import { waitFor } from '@testing-library/react';
 import { companions, goaTrip, hampiTrip, manaliTrip, tripsAnswers } from '@mocks/fixtures/trips';
 import { demoToken, demoUser } from '@mocks/fixtures/users';
 import { server } from '@mocks/server';
+import { pendingQueries } from '@test-utils/pending-queries';
 import { sessionReducer } from '../../auth';
 import { baseApi } from '../base-api';
 import { toCompanions, toMyTrips, toTrip, tripsApi } from './trips';
@@ -64,7 +66,9 @@ it('a new trip refreshes the traveller\'s trips and the companions, with its Ide
     .unwrap();
   expect(sent).toEqual({ status: true, message: 'Your trip request has been sent successfully.', trip: tripsAnswers.sendTripRequest.ok.trip });
   expect(key).toBe('k-1');
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // Both read again, and then nothing more once every read has settled.
+  await waitFor(() => expect([...seen].sort()).toEqual(['/api/companions', `/api/users/${demoUser._id}/trips`]));
+  await waitFor(() => expect(pendingQueries(store)).toEqual([]));
   expect(seen.sort()).toEqual(['/api/companions', `/api/users/${demoUser._id}/trips`]);
   trips.unsubscribe();
   matches.unsubscribe();
@@ -76,7 +80,8 @@ it('cancelling a trip refreshes the trips', async () => {
   await trips;
   const seen = gets();
   await store.dispatch(tripsApi.endpoints.cancelTrip.initiate(manaliTrip._id)).unwrap();
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await waitFor(() => expect(seen).toEqual([`/api/users/${demoUser._id}/trips`]));
+  await waitFor(() => expect(pendingQueries(store)).toEqual([]));
   expect(seen).toEqual([`/api/users/${demoUser._id}/trips`]);
   trips.unsubscribe();
 });

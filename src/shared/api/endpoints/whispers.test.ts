@@ -3,6 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { fortWhisper, stepwellWhisper, whispersAnswers } from '@mocks/fixtures/whispers';
 import { demoToken, demoUser } from '@mocks/fixtures/users';
+import { hold } from '@mocks/hold';
 import { server } from '@mocks/server';
 import { sessionReducer } from '../../auth';
 import { baseApi } from '../base-api';
@@ -19,13 +20,12 @@ type Store = ReturnType<typeof makeStore>;
 
 /** Holds the route's answer until `release()`; `answer` decides what it is. */
 function gated(method: 'post', path: string, answer: () => Response) {
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
+  const gate = hold();
   server.use(http[method](path, async () => {
-    await gate;
+    await gate.passed;
     return answer();
   }));
-  return () => release();
+  return gate.release;
 }
 const notices: string[] = [];
 let stopListening = () => {};

@@ -1,2 +1,2 @@
 export { useForm } from './use-form';
-export type { UseFormOptions } from './use-form';
+export type { SendFormProps, SendOptions, SubmitFailure, UseFormOptions } from './use-form';

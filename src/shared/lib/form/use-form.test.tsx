@@ -1,5 +1,6 @@
-import { act, render, renderHook, screen } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ChangeEvent } from 'react';
 import { useForm } from '.';
 
 interface Values {
@@ -11,6 +12,28 @@ const validate = ({ name, code }: Values) => ({
   name: name.trim() === '' ? 'Name missing' : undefined,
   code: /^\d{3}$/.test(code) ? undefined : 'Three digits',
 });
+
+interface FieldProps {
+  name: string;
+  value: string;
+  error?: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  ref: (node: HTMLElement | null) => void;
+}
+
+/** The demo forms' inputs: labelled, flagged invalid, their message tied to them. */
+function Inputs<N extends string>({ names, field }: { names: readonly N[]; field: (name: N) => FieldProps }) {
+  return names.map((name) => {
+    const { error, ...input } = field(name);
+    return (
+      <p key={name}>
+        <label htmlFor={name}>{name}</label>
+        <input id={name} aria-invalid={error ? true : undefined} aria-describedby={`${name}-e`} {...input} />
+        <span id={`${name}-e`}>{error}</span>
+      </p>
+    );
+  });
+}
 
 function Demo({ onSave, busy = false }: { onSave: (values: Values) => Promise<void>; busy?: boolean }) {
   const { field, formError, setFormError, handleSubmit } = useForm({
@@ -28,16 +51,7 @@ function Demo({ onSave, busy = false }: { onSave: (values: Values) => Promise<vo
   return (
     <form noValidate onSubmit={submit}>
       {formError && <p role="alert">{formError}</p>}
-      {(['name', 'code'] as const).map((name) => {
-        const { error, ...input } = field(name);
-        return (
-          <p key={name}>
-            <label htmlFor={name}>{name}</label>
-            <input id={name} aria-invalid={error ? true : undefined} {...input} />
-            {error && <span>{error}</span>}
-          </p>
-        );
-      })}
+      <Inputs names={['name', 'code'] as const} field={field} />
       <button type="submit">Save</button>
     </form>
   );
@@ -124,16 +138,7 @@ describe('showServerError', () => {
     return (
       <form noValidate onSubmit={submit}>
         {formError && <p role="alert">{formError}</p>}
-        {(['name', 'secret'] as const).map((name) => {
-          const { error, ...input } = field(name);
-          return (
-            <p key={name}>
-              <label htmlFor={name}>{name}</label>
-              <input id={name} aria-invalid={error ? true : undefined} aria-describedby={`${name}-e`} {...input} />
-              <span id={`${name}-e`}>{error}</span>
-            </p>
-          );
-        })}
+        <Inputs names={['name', 'secret'] as const} field={field} />
         <button type="submit">Save</button>
       </form>
     );
@@ -162,5 +167,53 @@ describe('showServerError', () => {
     render(<ServerDemo answer={{ field: serverField, message: 'Server down' }} />);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Server down');
+  });
+});
+
+describe('handleSend', () => {
+  function SendDemo({ send, canSubmit }: { send: (values: Values) => Promise<{ field?: string; message: string } | null>; canSubmit?: () => boolean }) {
+    const { field, formError, handleSend } = useForm({ initialValues: { name: '', code: '' }, validate });
+    return (
+      <form noValidate onSubmit={handleSend(send, { canSubmit, fieldNames: { pin: 'code' } })}>
+        {formError && <p role="alert">{formError}</p>}
+        <Inputs names={['name', 'code'] as const} field={field} />
+        <button type="submit">Send</button>
+      </form>
+    );
+  }
+
+  const fill = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.type(screen.getByLabelText('name'), 'Asha');
+    await user.type(screen.getByLabelText('code'), '123');
+  };
+
+  it('asks canSubmit first: false stops the submit before validation', async () => {
+    const user = userEvent.setup();
+    const send = jest.fn(async () => null);
+    render(<SendDemo send={send} canSubmit={() => false} />);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.queryByText('Name missing')).not.toBeInTheDocument();
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('sends valid values; a failure about a field goes under it, any other is the form error', async () => {
+    const user = userEvent.setup();
+    const send = jest
+      .fn<Promise<{ field?: string; message: string } | null>, [Values]>()
+      .mockResolvedValueOnce({ field: 'pin', message: 'Wrong code' })
+      .mockResolvedValueOnce({ message: 'Server down' })
+      .mockResolvedValueOnce(null);
+    render(<SendDemo send={send} canSubmit={() => true} />);
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(send).toHaveBeenLastCalledWith({ name: 'Asha', code: '123' });
+    expect(screen.getByLabelText('code')).toHaveAccessibleDescription('Wrong code');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Server down');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(send).toHaveBeenCalledTimes(3);
   });
 });

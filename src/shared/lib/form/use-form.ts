@@ -16,6 +16,29 @@ export interface UseFormOptions<V extends object> {
   busy?: boolean;
 }
 
+/** Why a submission failed: the server's message, and the field it is about when it names one. */
+export interface SubmitFailure {
+  message: string;
+  field?: string;
+}
+
+/** What a page gives a form that sends: where it starts, how it sends, and whether a request runs. */
+export interface SendFormProps<V> {
+  initialValues: V;
+  /** Sends the values; resolves with the failure to show, or null when it went through (or left the page). */
+  onSubmit: (values: V) => Promise<SubmitFailure | null>;
+  busy: boolean;
+  /** Runs first on submit, before validation (the login check); false stops it. */
+  canSubmit?: () => boolean;
+}
+
+export interface SendOptions<V> {
+  /** Runs first, before validation (a login check); false stops the submit. */
+  canSubmit?: () => boolean;
+  /** The form's name for a field the server calls otherwise. */
+  fieldNames?: Partial<Record<string, keyof V & string>>;
+}
+
 interface FormState<V> {
   values: V;
   errors: FieldErrors<keyof V & string>;
@@ -70,12 +93,12 @@ export function useForm<V extends object>({ initialValues, validate = alwaysVali
     return true;
   };
 
-  /** Props for a TextField: name, value, onChange, error, and the ref that lets it take focus. */
+  /** Props for a TextField, TextAreaField or SelectField: name, value, onChange, error, and the ref that lets it take focus. */
   const field = <K extends TextFieldName<V>>(name: K) => ({
     name,
     value: state.values[name],
     error: state.errors[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(name, event.target.value as V[K]),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => setValue(name, event.target.value as V[K]),
     ref: (node: HTMLElement | null) => {
       elements.current[name] = node;
     },
@@ -102,6 +125,25 @@ export function useForm<V extends object>({ initialValues, validate = alwaysVali
     await action(values);
   };
 
+  /**
+   * The submit handler of a form that sends: validates, then `send`s, which resolves with what
+   * failed (null when it went through). A message about one field goes under it, anything else
+   * becomes the form's error; what was typed stays.
+   */
+  const handleSend = (send: (values: V) => Promise<SubmitFailure | null>, { canSubmit, fieldNames }: SendOptions<V> = {}) => {
+    const validateAndSend = handleSubmit(async (values) => {
+      const failed = await send(values);
+      if (failed && !showServerError(failed.field, failed.message, fieldNames)) setFormError(failed.message);
+    });
+    return (event: FormEvent<HTMLFormElement>) => {
+      if (canSubmit && !canSubmit()) {
+        event.preventDefault();
+        return;
+      }
+      void validateAndSend(event);
+    };
+  };
+
   return {
     values: state.values,
     errors: state.errors,
@@ -114,5 +156,6 @@ export function useForm<V extends object>({ initialValues, validate = alwaysVali
     field,
     refFor,
     handleSubmit,
+    handleSend,
   };
 }

@@ -1,2 +1,1 @@
-export { newIdempotencyKey } from './new-key';
 export { useIdempotencyKey } from './use-idempotency-key';

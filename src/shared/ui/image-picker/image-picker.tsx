@@ -8,18 +8,21 @@ interface ImagePickerProps {
   /** Singular noun for the names of the buttons and images ('image', 'portfolio image'). */
   noun: string;
   /** Current images of the record (edit) that stay; their paths go back as keepImages. */
-  kept: string[];
-  files: File[];
+  kept: readonly string[];
+  files: readonly File[];
   onKeptChange: (kept: string[]) => void;
-  onFilesChange: (files: File[]) => void;
+  /** The files after a pick or a removal; `refused` when the pick held files that are not images (left out). */
+  onFilesChange: (files: File[], refused?: boolean) => void;
   max: number;
+  /** No picking while `max` images are chosen (the need form); otherwise the form's check says there are too many. */
+  lockWhenFull?: boolean;
   error?: string;
   hint?: string;
   ref?: Ref<HTMLInputElement>;
 }
 
 /** Preview addresses for picked files; jsdom has no createObjectURL, so there a file shows by name only. */
-function usePreviews(files: File[]): string[] {
+function usePreviews(files: readonly File[]): string[] {
   const urls = useMemo(
     () => files.map((file) => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '')),
     [files],
@@ -32,7 +35,7 @@ function usePreviews(files: File[]): string[] {
  * A multiple image picker (image/* only) with previews and a remove button on each. One pick keeps
  * at most the first `max` files; kept and new images together past `max` are the form's error.
  */
-export function ImagePicker({ label, noun, kept, files, onKeptChange, onFilesChange, max, error, hint, ref }: ImagePickerProps) {
+export function ImagePicker({ label, noun, kept, files, onKeptChange, onFilesChange, max, lockWhenFull, error, hint, ref }: ImagePickerProps) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
@@ -40,12 +43,11 @@ export function ImagePicker({ label, noun, kept, files, onKeptChange, onFilesCha
   const describedBy = [hintId, error ? errorId : null].filter(Boolean).join(' ');
 
   const pick = (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = Array.from(event.target.files ?? [])
-      .filter((file) => file.type.startsWith('image/'))
-      .slice(0, max);
+    const chosen = Array.from(event.target.files ?? []);
+    const images = chosen.filter((file) => file.type.startsWith('image/'));
     // Cleared, so picking the same file again after removing it still fires a change.
     event.target.value = '';
-    if (picked.length > 0) onFilesChange([...files, ...picked]);
+    if (chosen.length > 0) onFilesChange([...files, ...images.slice(0, max)], images.length < chosen.length);
   };
 
   const items = [
@@ -75,6 +77,7 @@ export function ImagePicker({ label, noun, kept, files, onKeptChange, onFilesCha
         type="file"
         accept="image/*"
         multiple
+        disabled={lockWhenFull && kept.length + files.length >= max}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         onChange={pick}
@@ -108,4 +111,23 @@ export function ImagePicker({ label, noun, kept, files, onKeptChange, onFilesCha
       )}
     </div>
   );
+}
+
+type KeysOf<V, T> = { [K in keyof V]-?: V[K] extends T ? K : never }[keyof V] & string;
+
+interface FormFields<V> {
+  values: V;
+  errors: Partial<Record<keyof V & string, string>>;
+  setValue: <K extends keyof V>(name: K, value: V[K]) => void;
+}
+
+/** The picker's images bound to two fields of a form (useForm): the new files (whose error it shows) and the kept paths. */
+export function imageFieldsOf<V>(form: FormFields<V>, files: KeysOf<V, File[]>, kept: KeysOf<V, string[]>) {
+  return {
+    files: form.values[files] as File[],
+    kept: form.values[kept] as string[],
+    error: form.errors[files],
+    onFilesChange: (next: File[]) => form.setValue(files, next as V[typeof files]),
+    onKeptChange: (next: string[]) => form.setValue(kept, next as V[typeof kept]),
+  };
 }

@@ -1,1 +1,1 @@
-export { ImagePicker } from './image-picker';
+export { ImagePicker, imageFieldsOf } from './image-picker';

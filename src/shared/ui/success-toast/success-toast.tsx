@@ -3,13 +3,13 @@ import { SUBMIT_MESSAGES } from '@/shared/config';
 import './success-toast.css';
 
 /**
- * The success alert of the event and skill forms (spec §8 'Success / Event created!', "also for
- * skills"): the dialog-like title 'Success' over its text.
+ * A success alert with a dialog-like title over its text: the event and skill forms' 'Success' /
+ * 'Event created!' (spec §8, "also for skills"), a challenge's 'Successfully Joined!'.
  */
-export function toastSuccess(text: string) {
+export function toastSuccess(text: string, title: string = SUBMIT_MESSAGES.success) {
   toast.success(
     <span className="success-toast">
-      <strong className="success-toast__title">{SUBMIT_MESSAGES.success}</strong> <span>{text}</span>
+      <strong className="success-toast__title">{title}</strong> <span>{text}</span>
     </span>,
   );
 }

@@ -1,1 +1,1 @@
-export { TextField } from './text-field';
+export { TextField, TextAreaField, SelectField } from './text-field';

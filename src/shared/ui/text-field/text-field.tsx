@@ -1,36 +1,45 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import './text-field.css';
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+interface FieldProps {
   label: string;
-  /** Validation message shown under the field; marks the input invalid. */
+  /** Validation message shown under the field; marks the control invalid. */
   error?: string;
   hint?: ReactNode;
   id?: string;
-  ref?: Ref<HTMLInputElement>;
+  /** On the field's wrapper. */
+  className?: string;
 }
 
-/** A labelled input whose error is tied to it with aria-invalid and aria-describedby. */
-export function TextField({ label, error, hint, id, className, ref, ...inputProps }: TextFieldProps) {
+/** What ties a control to its label, hint and error. */
+interface ControlProps {
+  id: string;
+  className: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** Label, control, hint and error: the control's error is tied to it with aria-invalid and aria-describedby. */
+function Field({ label, error, hint, id, className, control }: FieldProps & { control: (props: ControlProps) => ReactNode }) {
   const generated = useId();
-  const inputId = id ?? `field-${generated}`;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+  const controlId = id ?? `field-${generated}`;
+  const errorId = `${controlId}-error`;
+  const hintId = `${controlId}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className={['text-field', error && 'text-field--invalid', className].filter(Boolean).join(' ')}>
-      <label className="text-field__label" htmlFor={inputId}>
+      <label className="text-field__label" htmlFor={controlId}>
         {label}
       </label>
-      <input
-        ref={ref}
-        id={inputId}
-        className="text-field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...inputProps}
-      />
+      {control({ id: controlId, className: 'text-field__input', 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
         <p id={hintId} className="text-field__hint">
           {hint}
@@ -42,5 +51,50 @@ export function TextField({ label, error, hint, id, className, ref, ...inputProp
         </p>
       )}
     </div>
+  );
+}
+
+type TextFieldProps = FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { ref?: Ref<HTMLInputElement> };
+
+/** A labelled input. */
+export function TextField({ label, error, hint, id, className, ref, ...inputProps }: TextFieldProps) {
+  return <Field {...{ label, error, hint, id, className }} control={(control) => <input ref={ref} {...control} {...inputProps} />} />;
+}
+
+type TextAreaFieldProps = FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { ref?: Ref<HTMLTextAreaElement> };
+
+/** A labelled textarea (a description, a story, a bio). */
+export function TextAreaField({ label, error, hint, id, className, ref, ...areaProps }: TextAreaFieldProps) {
+  return <Field {...{ label, error, hint, id, className }} control={(control) => <textarea ref={ref} {...control} {...areaProps} />} />;
+}
+
+type SelectFieldProps = FieldProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'children'> & {
+    ref?: Ref<HTMLSelectElement>;
+    /** The choices: a value, or a value with the text shown for it. */
+    options: readonly (string | { value: string; label: string })[];
+    /** The empty first choice ('Select a category'). */
+    placeholder: string;
+  };
+
+/** A labelled select with an empty first choice. */
+export function SelectField({ label, error, hint, id, className, ref, options, placeholder, ...selectProps }: SelectFieldProps) {
+  return (
+    <Field
+      {...{ label, error, hint, id, className }}
+      control={(control) => (
+        <select ref={ref} {...control} {...selectProps}>
+          <option value="">{placeholder}</option>
+          {options.map((option) => {
+            const { value, label: text } = typeof option === 'string' ? { value: option, label: option } : option;
+            return (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            );
+          })}
+        </select>
+      )}
+    />
   );
 }

@@ -1,0 +1,1 @@
+export { AddFriendButton } from './ui/add-friend-button';

@@ -1,0 +1,1 @@
+export { AnswerButtons } from './ui/answer-buttons';

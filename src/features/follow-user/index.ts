@@ -1,0 +1,1 @@
+export { FollowButton } from './ui/follow-button';

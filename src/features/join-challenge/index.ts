@@ -1,0 +1,1 @@
+export { JoinButton } from './ui/join-button';

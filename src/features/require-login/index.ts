@@ -1,0 +1,2 @@
+export { useRequireLogin } from './model/use-require-login';
+export { SignedOut } from './ui/signed-out';
