@@ -42,14 +42,14 @@ async function start(config: Config) {
     }
   }
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
-  const database = (open.database = await createDatabase({
-    databaseUrl: config.databaseUrl,
-    poolSize: config.databasePoolSize,
-    dataDir: config.dataDir,
-    pgliteWorker,
-    // Every statement would fail from here on: stop, for the supervisor to start the server again.
-    onLost: (error) => fail(`The embedded database stopped (${error.message}): stopping.`),
-  }));
+  const database = (open.database = await createDatabase(config.databaseUrl
+    ? { databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize }
+    : {
+      dataDir: config.dataDir,
+      pgliteWorker,
+      // Every statement would fail from here on: stop, for the supervisor to start the server again.
+      onLost: (error) => fail(`The embedded database stopped (${error.message}): stopping.`),
+    }));
   await database.migrate(migrationsFolder);
   if (config.seedDemo && !stopping && (await seedDemo(database.db))) console.log('Seeded the demo content.');
   const demo = await hasDemoAccount(database.db);

@@ -22,7 +22,7 @@ let database: Database;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'ns-pglite-thread-'));
-  database = await createDatabase({ dataDir, pgliteWorker });
+  database = await createDatabase({ dataDir, pgliteWorker, maintenanceMs: 0 });
   await database.migrate(migrationsFolder);
 }, STARTS); // a thread, PGlite and every migration: seconds on a busy machine
 
@@ -116,16 +116,16 @@ describe('embedded PGlite on a thread of its own', () => {
   it('closes after the statements already sent, refuses later ones, and leaves what it wrote in DATA_DIR', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'ns-pglite-thread-'));
     try {
-      const thread = await startPgliteThread(pgliteWorker, dir, []);
+      const thread = await startPgliteThread(pgliteWorker, { dir });
       await thread.exec('create table kept (word text)');
       const sent = thread.query("insert into kept values ('written')");
       await thread.close();
       await expect(sent).resolves.toMatchObject({ affectedRows: 1 });
       await expect(thread.query('select 1')).rejects.toThrow('The embedded database is closed');
-      // The same files, opened again in this thread.
-      const again = await createDatabase({ pglite: await globalThis.__PGLITE__!.create(dir) });
+      // The same files, opened again.
+      const again = await startPgliteThread(pgliteWorker, { dir });
       try {
-        expect(rowsOf(await again.db.execute(sql`select word from kept`))).toEqual([{ word: 'written' }]);
+        expect((await again.query('select word from kept')).rows).toEqual([{ word: 'written' }]);
       } finally {
         await again.close();
       }
@@ -134,16 +134,55 @@ describe('embedded PGlite on a thread of its own', () => {
     }
   }, STARTS);
 
+  it('starts in memory from the dump of another database (as each test file starts from a migrated one)', async () => {
+    await addUser('dumped');
+    const copy = await startPgliteThread(pgliteWorker, { dump: await database.pglite!.dump() });
+    try {
+      expect((await copy.query("select username from users where username = 'dumped'")).rows).toEqual([{ username: 'dumped' }]);
+      await copy.query("delete from users where username = 'dumped'");
+      expect(rowsOf(await database.db.execute(sql`select count(*)::int as n from users where username = 'dumped'`))).toEqual([{ n: 1 }]);
+    } finally {
+      await copy.close();
+    }
+  }, STARTS);
+
+  it('runs VACUUM and ANALYZE on the tables autovacuum would pick, and nothing on the others', async () => {
+    await database.db.execute(sql`create table grown (n int)`);
+    await database.db.execute(sql`create table small (n int)`);
+    await database.db.execute(sql`insert into grown select generate_series(1, 2000)`);
+    await database.db.execute(sql`insert into small values (1)`);
+    // 2,000 rows added: past autovacuum's 1,000 inserts and 50 changes on a table it never counted; 1 row is not.
+    const commands = async () => (await database.pglite!.maintain()).map((job) => job.command);
+    expect(await commands()).toEqual(expect.arrayContaining(['VACUUM (ANALYZE) public.grown']));
+    expect(await commands()).not.toEqual(expect.arrayContaining([expect.stringMatching(/grown|small/)]));
+    // The planner now knows the table's size.
+    expect(rowsOf(await database.db.execute(sql`select reltuples::int as n from pg_class where relname = 'grown'`))).toEqual([{ n: 2000 }]);
+  });
+
+  it('does that of itself once it has been idle a moment', async () => {
+    const thread = await startPgliteThread(pgliteWorker, { maintenanceMs: 50 });
+    try {
+      await thread.exec('create table grown (n int); insert into grown select generate_series(1, 2000)');
+      const analysed = async () => (await thread.query<{ at: string | null }>("select last_analyze::text as at from pg_stat_user_tables where relname = 'grown'")).rows[0]?.at;
+      const deadline = Date.now() + 20_000;
+      // Asked once a second: each question keeps the thread busy a moment, and it waits for half a second of quiet.
+      while (!(await analysed()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(await analysed()).toEqual(expect.any(String));
+    } finally {
+      await thread.close();
+    }
+  }, STARTS);
+
   it('fails to start, rather than waiting for ever, when its thread fails or stops while starting', async () => {
     const missing = pathToFileURL(path.join(__dirname, 'no-such-worker.mjs'));
-    await expect(startPgliteThread(missing, tmpdir(), [])).rejects.toThrow();
-    await expect(startPgliteThread(fakeWorker('process.exit(2);'), tmpdir(), [])).rejects.toThrow('stopped while starting (exit code 2)');
+    await expect(startPgliteThread(missing)).rejects.toThrow();
+    await expect(startPgliteThread(fakeWorker('process.exit(2);'))).rejects.toThrow('stopped while starting (exit code 2)');
   });
 
   it('fails the statements waiting and every later one when its thread stops unasked, and says so once', async () => {
     const lost = jest.fn();
     // Ready, then gone at the first statement.
-    const thread = await startPgliteThread(fakeWorker("parentPort.on('message', () => process.exit(3)); parentPort.postMessage({ ready: true });"), tmpdir(), [], lost);
+    const thread = await startPgliteThread(fakeWorker("parentPort.on('message', () => process.exit(3)); parentPort.postMessage({ ready: true });"), { onLost: lost });
     await expect(thread.query('select 1')).rejects.toThrow("The embedded database's thread stopped (exit code 3)");
     await expect(thread.query('select 2')).rejects.toThrow('exit code 3');
     expect(lost).toHaveBeenCalledTimes(1);

@@ -1,12 +1,32 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
 
-/** What db/client.ts asks of PGlite: an instance in this thread, or one on its own thread. */
-export type PgliteClient = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'close'>;
+/** What drizzle asks of PGlite, and what the thread does besides. */
+export type PgliteClient = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'close'> & {
+  /** Runs the VACUUM and ANALYZE now due (db/pglite-worker.mjs says when it runs them of itself); answers the commands run, and how long each took. */
+  maintain(): Promise<Array<{ command: string; ms: number }>>;
+  /** The whole database as one file, for `dump` of a later thread (tests start from a migrated one). */
+  dump(): Promise<ArrayBuffer>;
+};
 
 type Message = { op: 'query' | 'exec'; sql: string; params?: unknown[]; rowMode?: 'array' | 'object'; tx?: number }
   | { op: 'begin' | 'commit' | 'rollback'; tx: number }
-  | { op: 'close' };
+  | { op: 'close' | 'maintain' | 'dump' };
+
+export interface PgliteThreadOptions {
+  /** PGlite's files; in memory when unset. */
+  dir?: string;
+  /** In memory: start from this database (a `dump()`). */
+  dump?: ArrayBuffer;
+  /** How often the thread checks whether VACUUM or ANALYZE is due (0: never of itself). Default 30 s. */
+  maintenanceMs?: number;
+  /** Told if the thread stops without being closed (every statement fails from then on): the server stops, for its supervisor to start it again. */
+  onLost?: (error: Error) => void;
+}
+
+// Types whose values PGlite hands over as text, for drizzle to map as it maps node-postgres' (by OID):
+// timestamp, timestamptz, interval, date, then numeric[] and those four types' arrays.
+const TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
 
 /**
  * Embedded PGlite on a worker thread of its own (db/pglite-worker.mjs), spoken to by messages.
@@ -26,11 +46,11 @@ type Message = { op: 'query' | 'exec'; sql: string; params?: unknown[]; rowMode?
  * this thread. Values and errors cross as plain data: rows, fields, and an error's message with
  * every field Postgres gave it (code, constraint, detail...).
  *
- * `onLost` hears of a thread that stopped without being closed (every waiting statement has failed,
- * and every later one will): the server stops, for its supervisor to start it again.
+ * The server, the benches and the tests all run PGlite so: the tests in memory, each file starting
+ * from a migrated database (`dump`).
  */
-export async function startPgliteThread(workerFile: URL, dir: string, textTypes: number[], onLost?: (error: Error) => void): Promise<PgliteClient> {
-  const worker = new Worker(workerFile, { workerData: { dir, textTypes } });
+export async function startPgliteThread(workerFile: URL, { dir, dump, maintenanceMs, onLost }: PgliteThreadOptions = {}): Promise<PgliteClient> {
+  const worker = new Worker(workerFile, { workerData: { dir, dump, maintenanceMs, textTypes: TEXT_TYPES }, transferList: dump ? [dump] : [] });
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let lastId = 0;
   let lastTx = 0;
@@ -104,6 +124,8 @@ export async function startPgliteThread(workerFile: URL, dir: string, textTypes:
       await send({ op: 'commit', tx });
       return value;
     },
+    maintain: () => send<Array<{ command: string; ms: number }>>({ op: 'maintain' }),
+    dump: () => send<ArrayBuffer>({ op: 'dump' }),
     async close() {
       // Statements sent before this are answered first; any sent after it are refused here.
       const closed = send({ op: 'close' });

@@ -1,12 +1,14 @@
-// The embedded database on a thread of its own: PGlite opened on workerData.dir, answering the
-// messages of db/pglite-thread.ts (which says why, and what the messages are). Plain JavaScript, so
-// that the same file runs as it is under tsx, Jest and from the built server
-// (scripts/build-server.mjs copies it next to the bundle), whatever loader the parent has.
+// The embedded database on a thread of its own: PGlite opened on workerData.dir (or in memory, from
+// workerData.dump when given), answering the messages of db/pglite-thread.ts (which says why, and
+// what the messages are), and keeping its own statistics (`maintain` below). Plain JavaScript, so
+// that the same file runs as it is under tsx, Jest and from the built server (scripts/build-server.mjs
+// copies it next to the bundle), whatever loader the parent has.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
-// The types whose values stay text, as pgliteOptions() in db/client.ts sets them (it sends the list).
+// The types whose values stay text for drizzle to map (db/pglite-thread.ts sends the list). Set once
+// here: PGlite merges a query's own parsers into its table on every call, a cost paid per query.
 const keepText = (value) => value;
 const parsers = Object.fromEntries(workerData.textTypes.map((oid) => [oid, keepText]));
 
@@ -20,12 +22,22 @@ function errorOf(error) {
   return { ...fields, name: String(error?.name ?? 'Error'), message: String(error?.message ?? error) };
 }
 
+/** Statements and transactions not finished yet: the database is idle at 0 (see `maintain`). */
+let busy = 0;
+let lastBusy = Date.now();
+const started = () => { busy += 1; };
+const finished = () => { busy -= 1; lastBusy = Date.now(); };
+
 /** Answers message `id` with what `work` resolves to, or with its error. */
-async function answer(id, work) {
+async function answer(id, work, transfer) {
+  started();
   try {
-    parentPort.postMessage({ id, result: await work() });
+    const result = await work();
+    parentPort.postMessage({ id, result }, transfer?.(result));
   } catch (error) {
     parentPort.postMessage({ id, error: errorOf(error) });
+  } finally {
+    finished();
   }
 }
 
@@ -35,7 +47,10 @@ const run = (target, { sql, params, rowMode, op }) => (op === 'exec'
   ? target.exec(sql, { rowMode }).then((results) => results.map(resultOf))
   : target.query(sql, params, { rowMode }).then(resultOf));
 
-const database = await PGlite.create(workerData.dir, { parsers, extensions: { pg_trgm } });
+const options = { parsers, extensions: { pg_trgm } };
+const database = workerData.dir
+  ? await PGlite.create(workerData.dir, options)
+  : await PGlite.create({ ...options, loadDataDir: workerData.dump ? new Blob([workerData.dump]) : undefined });
 
 /** Open transactions by number: each takes its statements, then its commit or rollback, from a queue. */
 const transactions = new Map();
@@ -54,6 +69,7 @@ function begin({ id, tx }) {
   });
   const next = () => (waiting.length > 0 ? Promise.resolve(waiting.shift()) : new Promise((resolve) => { wake = resolve; }));
   let end;
+  started();
   database.transaction(async (transaction) => {
     parentPort.postMessage({ id, result: null }); // begun: the caller's statements may come
     for (;;) {
@@ -74,19 +90,80 @@ function begin({ id, tx }) {
       else parentPort.postMessage({ id: end?.id ?? id, error: errorOf(error) });
     },
   ).finally(() => {
+    finished();
     // Statements that came after the end (the caller's thread refuses those it sees first).
     transactions.delete(tx);
     for (const message of waiting.splice(0)) closedTransaction(message);
   });
 }
 
+// Statistics and clean-up, as PostgreSQL's autovacuum gives them, which PGlite has not: without
+// ANALYZE the planner guesses every table's size and every word's frequency, and without VACUUM dead
+// rows pile up and index-only scans find no page marked all-visible. The tables due are those
+// autovacuum would pick, by its own settings and Postgres's own counts of rows changed (pg_stat).
+// One table at a time, and only when no statement has run for IDLE_MS, so that a request waits at
+// most one table's work (about a second on a board of 100,000 rows, `npm run bench:search`); a
+// server that is never idle for that long still gets it after MAX_WAIT_MS.
+const CHECK_MS = workerData.maintenanceMs ?? 30_000;
+const IDLE_MS = 500;
+const MAX_WAIT_MS = 5 * 60_000;
+const setting = (name) => `current_setting('autovacuum_${name}')::float8`;
+const DUE = `
+  select format('%I.%I', s.schemaname, s.relname) as name,
+    s.n_dead_tup > ${setting('vacuum_threshold')} + ${setting('vacuum_scale_factor')} * greatest(c.reltuples, 0)
+      or s.n_ins_since_vacuum > ${setting('vacuum_insert_threshold')} + ${setting('vacuum_insert_scale_factor')} * greatest(c.reltuples, 0) as vacuum,
+    s.n_mod_since_analyze > ${setting('analyze_threshold')} + ${setting('analyze_scale_factor')} * greatest(c.reltuples, 0) as analyze
+  from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+  order by s.n_mod_since_analyze + s.n_dead_tup desc`;
+
+/** Runs the work of the tables now due, one after the other; answers what was done and how long each took ({ command: 'VACUUM (ANALYZE) public.needs', ms }). */
+async function maintain() {
+  // The counts of the statements just run reach pg_stat at the end of this one's transaction.
+  await database.query('select pg_stat_force_next_flush()');
+  const done = [];
+  for (const { name, vacuum, analyze } of (await database.query(DUE)).rows) {
+    if (!vacuum && !analyze) continue;
+    const command = vacuum ? `VACUUM (ANALYZE) ${name}` : `ANALYZE ${name}`;
+    const started = performance.now();
+    await database.exec(command);
+    done.push({ command, ms: Math.round(performance.now() - started) });
+  }
+  return done;
+}
+
+let dueSince;
+async function maintainWhenIdle() {
+  dueSince ??= Date.now();
+  const idle = busy === 0 && Date.now() - lastBusy >= IDLE_MS;
+  if (!idle && Date.now() - dueSince < MAX_WAIT_MS) {
+    setTimeout(maintainWhenIdle, IDLE_MS).unref();
+    return;
+  }
+  dueSince = undefined;
+  started();
+  try {
+    await maintain();
+  } catch {
+    // A failed VACUUM or ANALYZE changes nothing: the next round tries again.
+  } finally {
+    finished();
+  }
+  setTimeout(maintainWhenIdle, CHECK_MS).unref();
+}
+if (CHECK_MS > 0) setTimeout(maintainWhenIdle, CHECK_MS).unref();
+
 parentPort.on('message', (message) => {
   if (message.tx !== undefined && message.op !== 'begin') {
     const deliver = transactions.get(message.tx);
     return deliver ? deliver(message) : closedTransaction(message);
   }
-  if (message.op === 'begin') return begin(message);
-  if (message.op === 'close') return answer(message.id, () => database.close().then(() => null));
-  return answer(message.id, () => run(database, message));
+  switch (message.op) {
+    case 'begin': return begin(message);
+    case 'close': return answer(message.id, () => database.close().then(() => null));
+    case 'maintain': return answer(message.id, maintain);
+    // The whole database as one file (tests start each file's database from a migrated one).
+    case 'dump': return answer(message.id, async () => (await database.dumpDataDir('none')).arrayBuffer(), (buffer) => [buffer]);
+    default: return answer(message.id, () => run(database, message));
+  }
 });
 parentPort.postMessage({ ready: true });

@@ -5,5 +5,5 @@ export { whispers, whisperLikes, follows, challengeParticipants, friendRequests,
 export { otps } from './tables/otps.js';
 export { limitHits } from './tables/limits.js';
 export { idempotencyKeys } from './tables/idempotency.js';
-export { eventsSearch, needsSearch, searchLexemeRows, searchWords, skillsSearch } from './tables/search.js';
+export { searchWords } from './tables/search.js';
 export { trips } from './tables/trips.js';

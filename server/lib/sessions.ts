@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { cachedRead } from '../db/read-cache.js';
+import { cachedRead, forget } from '../db/cache.js';
 import { sessions, users } from '../db/schema.js';
 import { signToken, verifyToken } from './tokens.js';
 
@@ -34,40 +34,34 @@ export async function openSession(db: Db, secret: string, userId: string): Promi
 
 function sessionQuery(db: Db) {
   return db
-    .select({
-      userId: users.id,
-      username: users.username,
-      sessionId: sessions.id,
-      expiresAt: sessions.expiresAt,
-      verifiedAt: sessions.verifiedAt,
-    })
+    .select({ userId: users.id, username: users.username, expiresAt: sessions.expiresAt, verifiedAt: sessions.verifiedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(
-      eq(sessions.id, sql.placeholder('sessionId')),
-      eq(sessions.userId, sql.placeholder('userId')),
-      isNull(sessions.revokedAt),
-      gt(sessions.expiresAt, sql`now()`),
-      eq(users.status, 'active'),
-    ))
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), eq(users.status, 'active')))
     .limit(1)
     .prepare('resolve_session');
 }
-type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQuery>['execute']>>[number];
 
 // Built once per database: the statement's text (and on PostgreSQL its plan) is reused by every request.
 const prepared = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
 
-async function findSession(db: Db, sessionId: string, userId: string): Promise<SessionRow | undefined> {
-  const row = await cachedRead(db, 'session', `${sessionId}:${userId}`, async () => {
+/**
+ * A live session of an active account, kept (db/cache.ts) until it is revoked or verified again
+ * (`forgetSession`). Ending an account ends its sessions (`endSessions`); a status changed by hand in
+ * the database is seen within the cache's entry age.
+ */
+async function findSession(db: Db, sessionId: string) {
+  const row = await cachedRead(db, 'session', sessionId, async () => {
     let query = prepared.get(db);
     if (!query) prepared.set(db, (query = sessionQuery(db)));
-    const [found] = await query.execute({ sessionId, userId });
+    const [found] = await query.execute({ sessionId });
     return found;
   });
-  // A cached row may have expired since it was read.
+  // A kept row may have expired since it was read.
   return row && row.expiresAt.getTime() > Date.now() ? row : undefined;
 }
+
+const forgetSession = (db: Db, sessionId: string) => forget(db, 'session', sessionId);
 
 /**
  * The user and session behind a bearer token, or null when the token is tampered with or expired,
@@ -77,15 +71,16 @@ async function findSession(db: Db, sessionId: string, userId: string): Promise<S
 export async function resolveToken(db: Db, secret: string, token: string): Promise<{ user: AuthUser; session: AuthSession } | null> {
   const claims = await verifyToken(secret, token);
   if (!claims || !isUuid(claims.sessionId) || !isUuid(claims.userId)) return null;
-  const row = await findSession(db, claims.sessionId, claims.userId);
-  if (!row) return null;
+  const row = await findSession(db, claims.sessionId);
+  if (!row || row.userId !== claims.userId) return null;
   const sudo = row.verifiedAt.getTime() > Date.now() - SUDO_MINUTES * 60_000;
-  return { user: { id: row.userId, username: row.username }, session: { id: row.sessionId, expiresAt: row.expiresAt, sudo } };
+  return { user: { id: row.userId, username: row.username }, session: { id: claims.sessionId, expiresAt: row.expiresAt, sudo } };
 }
 
 /** The password was just proved in this session: sudo mode starts again. */
 export async function markSessionVerified(db: Db, sessionId: string): Promise<void> {
   await db.update(sessions).set({ verifiedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+  forgetSession(db, sessionId);
 }
 
 /** Which sessions to end: one, or all of a user's (but one, the caller's, when `except` is given). */
@@ -101,5 +96,6 @@ export async function revokeSessionRows(db: Db, scope: SessionScope): Promise<st
     : and(eq(sessions.userId, scope.userId), scope.except ? ne(sessions.id, scope.except) : undefined);
   const rows = await db.update(sessions).set({ revokedAt: sql`now()` })
     .where(and(where, isNull(sessions.revokedAt))).returning({ id: sessions.id });
+  for (const row of rows) forgetSession(db, row.id);
   return rows.map((row) => row.id);
 }

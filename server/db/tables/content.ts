@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, date, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, customType, date, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 // Content of spec §3. Created with the first issue so the demo seed can fill them;
@@ -11,13 +11,15 @@ const owner = (name: string) => uuid(name).notNull().references(() => users.id, 
 
 // Search (modules/search): each board row carries `search_vector`, computed by Postgres from its own
 // fields: English full-text lexemes, weighted A (the name), B (the category), C (the rest), for
-// ranked word matches ('hostels' finds 'hostel'). Triggers copy it, with the row's id and time, into
-// the board's narrow search table (tables/search.ts, `needs_search`...), which the search reads and
-// indexes. Typos are mended against `search_words` (tables/search.ts), the dictionary of those lexemes.
-export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+// ranked word matches ('hostels' finds 'hostel'), with a GIN index (`searchIndex`) beside the
+// board's time index. Typos are mended against `search_words` (tables/search.ts), the dictionary of
+// those lexemes.
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const searchVector = (a: string, b: string, c: string) => tsvector('search_vector').generatedAlwaysAs(sql.raw(
   `setweight(to_tsvector('english', ${a}), 'A') || setweight(to_tsvector('english', ${b}), 'B') || setweight(to_tsvector('english', ${c}), 'C')`,
 ));
+// Writes go straight into the index (fastupdate off): a pending list of recent rows would be read by every search.
+const searchIndex = (name: string, column: AnyPgColumn) => index(name).using('gin', column).with({ fastupdate: false });
 
 export const needs = pgTable('needs', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -41,6 +43,7 @@ export const needs = pgTable('needs', {
   check('needs_type_check', sql`${t.type} in ('need', 'available')`),
   index('needs_user_id_idx').on(t.userId),
   index('needs_created_at_idx').on(t.createdAt),
+  searchIndex('needs_search_vector_idx', t.searchVector),
   // The map's layer: the points inside the visible bounds (modules/map).
   index('needs_latitude_longitude_idx').on(t.latitude, t.longitude),
 ]);
@@ -64,6 +67,7 @@ export const events = pgTable('events', {
 }, (t) => [
   index('events_created_by_idx').on(t.createdBy),
   index('events_created_at_idx').on(t.createdAt),
+  searchIndex('events_search_vector_idx', t.searchVector),
   index('events_start_date_idx').on(t.startDate),
   index('events_latitude_longitude_idx').on(t.latitude, t.longitude),
 ]);
@@ -90,6 +94,7 @@ export const skills = pgTable('skills', {
 }, (t) => [
   index('skills_user_id_idx').on(t.userId),
   index('skills_created_at_idx').on(t.createdAt),
+  searchIndex('skills_search_vector_idx', t.searchVector),
   index('skills_latitude_longitude_idx').on(t.latitude, t.longitude),
 ]);
 

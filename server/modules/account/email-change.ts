@@ -6,6 +6,7 @@ import { uniqueViolation } from '../../lib/db-errors.js';
 import { failure } from '../../lib/http-error.js';
 import { checkOtp, checkOtpCapped, dropOtps } from '../../lib/otp/service.js';
 import type { EndSessions } from './service.js';
+import { userChanged } from '../../lib/cached-reads.js';
 
 export const EMAIL_IN_USE = 'Email already in use';
 const INVALID_OTP = 'Invalid OTP.';
@@ -42,6 +43,7 @@ export async function confirmEmailChange(db: Db, secret: string, limits: Limits,
       const [old] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for('update');
       const [user] = await tx.update(users).set({ email }).where(and(eq(users.id, userId), ne(users.email, email))).returning();
       if (!old || !user) return undefined;
+      userChanged(tx, userId);
       await dropOtps(tx, userId, 'password-reset');
       await endSessions({ userId, except: change.sessionId }, tx);
       return { user, oldEmail: old.email };

@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { clearHits } from '../../lib/quota.js';
 import type { SessionScope } from '../../lib/sessions.js';
 import { WRONG_CURRENT_PASSWORD } from './sudo.js';
+import { userChanged } from '../../lib/cached-reads.js';
 
 /** `app.endSessions`: revokes sessions and drops their sockets, inside the caller's transaction. */
 export type EndSessions = (scope: SessionScope, db: Db) => Promise<void>;
@@ -35,6 +36,7 @@ export function deleteAccount(db: Db, endSessions: EndSessions, userId: string):
     await endSessions({ userId }, tx);
     const [user] = await tx.delete(users).where(eq(users.id, userId)).returning({ email: users.email, profileImage: users.profileImage });
     if (!user) throw userGone();
+    userChanged(tx, userId);
     await clearHits(tx, limitKeys.ofAccount(userId, user.email.toLowerCase()));
     return [user.profileImage, ...owned];
   });
@@ -65,6 +67,7 @@ export async function changePassword(db: Db, limits: Limits, endSessions: EndSes
   const passwordHash = await hashPassword(change.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, change.userId));
+    userChanged(tx, change.userId);
     await endSessions({ userId: change.userId, except: change.sessionId }, tx);
   });
 }

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
 import { createNotification } from '../notifications/service.js';
 import type { ChallengeSchema, JoinedChallengeSchema, Progress } from './schemas.js';
+import { userChanged } from '../../lib/cached-reads.js';
 
 type ChallengeDto = Static<typeof ChallengeSchema>;
 type ProgressDto = Static<typeof Progress>;
@@ -142,6 +143,7 @@ export async function setStep(db: Db, challengeId: string, userId: string, step:
     if (finishes) {
       [{ tokens }] = rowsOf<{ tokens: number }>(await tx.execute(sql`
         update users set tokens = tokens + ${row.reward_tokens} where id = ${userId} returning tokens`));
+      userChanged(tx, userId);
       const reward = row.reward_tokens > 0 ? ` (+${row.reward_tokens} tokens)` : '';
       await createNotification(tx, userId, {
         title: 'Badge earned',

@@ -15,7 +15,7 @@ import { MB } from '../../plugins/multipart.js';
 import { EventAnswer, EventForm, EventListAnswer, EventListQuery, EventSavedAnswer, FORM_FIELD_MAX } from './schemas.js';
 import { deleteEvent, findEvent, findOrganiser, findOwnership, insertEvent, listEvents, toEventDto, updateEvent } from './service.js';
 import { checkEventForm } from './validation.js';
-import { sendCachedJson } from '../../lib/cached-answer.js';
+import { sendCachedJson } from '../../lib/cached-reads.js';
 
 const EVENT_NOT_FOUND = 'Event not found';
 const ownerCallMissing = () => failure(404, EVENT_NOT_FOUND);

@@ -7,6 +7,7 @@ import { cursorOf, pageOf, pageResult } from '../../lib/pagination.js';
 import type { EventSchema } from './schemas.js';
 import type { EventInput } from './validation.js';
 import { containsAny } from '../../lib/text.js';
+import { boardsChanged } from '../../lib/cached-reads.js';
 
 export type EventDto = Static<typeof EventSchema>;
 
@@ -112,6 +113,7 @@ export async function findOrganiser(db: Db, userId: string) {
 export async function insertEvent(db: Db, id: string, userId: string, input: EventInput, thumbnail: string): Promise<Date> {
   const [row] = await db.insert(events).values({ id, createdBy: userId, ...input, thumbnail, url: eventUrl(id) })
     .returning({ createdAt: events.createdAt });
+  boardsChanged(db, 'events');
   return row.createdAt;
 }
 
@@ -126,6 +128,7 @@ export function updateEvent(db: Db, id: string, userId: string, input: EventInpu
     if (!old) return { outcome: 'missing' } as const;
     if (old.createdBy !== userId) return { outcome: 'forbidden' } as const;
     await tx.update(events).set({ ...input, ...(thumbnail === undefined ? {} : { thumbnail }) }).where(eq(events.id, id));
+    boardsChanged(tx, 'events');
     return { outcome: 'done', value: { replaced: thumbnail === undefined ? undefined : old.thumbnail } } as const;
   });
 }
@@ -137,6 +140,7 @@ export function deleteEvent(db: Db, id: string, userId: string): Promise<Owned<{
     if (!old) return { outcome: 'missing' } as const;
     if (old.createdBy !== userId) return { outcome: 'forbidden' } as const;
     await tx.delete(events).where(eq(events.id, id));
+    boardsChanged(tx, 'events');
     return { outcome: 'done', value: { thumbnail: old.thumbnail } } as const;
   });
 }

@@ -41,7 +41,7 @@ const toMessageDto = (row: MessageRow): MessageDto => ({
   read: row.read_at !== null,
 });
 
-/** An active user as a conversation shows them; undefined when there is none (a cached read: db/read-cache.ts). */
+/** An active user as a conversation shows them; undefined when there is none (a kept read: db/cache.ts). */
 export async function findCorrespondent(db: Db, userId: string): Promise<CorrespondentDto | undefined> {
   const user = await findUserById(db, userId);
   return user?.status === 'active'

@@ -14,7 +14,7 @@ import {
   assertOwner, createNeed, deleteNeed, findNeed, listNeeds, needNotFound, needOwner, toNeedDto, updateNeed,
 } from './service.js';
 import { checkKeptImages, checkNeed, isNeedType, MAX_IMAGES, TOO_MANY_IMAGES } from './validation.js';
-import { sendCachedJson } from '../../lib/cached-answer.js';
+import { sendCachedJson } from '../../lib/cached-reads.js';
 
 /** The files of each form, read before validation and taken by the handler. */
 const formImages = new WeakMap<FastifyRequest, Buffer[]>();

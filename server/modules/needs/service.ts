@@ -5,6 +5,7 @@ import { forbidden, invalid, notFound } from '../../lib/http-error.js';
 import { cursorOf, PAGE_DEFAULT, pageOf, pageResult } from '../../lib/pagination.js';
 import type { NeedDto, NeedType } from './schemas.js';
 import { checkKeptImages, MAX_IMAGES, TOO_MANY_IMAGES, type NeedInput } from './validation.js';
+import { boardsChanged } from '../../lib/cached-reads.js';
 
 /** The 404 of every need route, with the `success` flag the board's answers carry. */
 export const needNotFound = () => notFound('Need not found', { success: false });
@@ -78,6 +79,7 @@ export async function findNeed(db: Db, id: string) {
 
 export async function createNeed(db: Db, userId: string, input: NeedInput, images: string[]) {
   const [created] = await db.insert(needs).values({ ...input, images, userId }).returning({ id: needs.id });
+  boardsChanged(db, 'needs');
   const row = await findNeed(db, created.id);
   // The owner cannot vanish in between: deleting an account ends its sessions first.
   if (!row) throw needNotFound();
@@ -111,6 +113,7 @@ export async function updateNeed(db: Db, id: string, userId: string, input: Need
     const images = [...kept.value, ...added];
     if (images.length > MAX_IMAGES) throw invalid({ message: TOO_MANY_IMAGES, field: 'images' });
     await tx.update(needs).set({ ...input, images }).where(eq(needs.id, id));
+    boardsChanged(tx, 'needs');
     const need = (await findNeed(tx, id))!; // the row is held: it is there
     return { need, dropped: current.images.filter((path) => !images.includes(path)) };
   });
@@ -122,6 +125,7 @@ export async function deleteNeed(db: Db, id: string, userId: string): Promise<st
     const [current] = await tx.select({ userId: needs.userId }).from(needs).where(eq(needs.id, id)).for('update');
     assertOwner(current, userId);
     const [deleted] = await tx.delete(needs).where(eq(needs.id, id)).returning({ images: needs.images });
+    boardsChanged(tx, 'needs');
     return deleted.images;
   });
 }

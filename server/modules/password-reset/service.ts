@@ -9,6 +9,7 @@ import { passwordProblem } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { clearHits } from '../../lib/quota.js';
 import type { EndSessions } from '../account/service.js';
+import { userChanged } from '../../lib/cached-reads.js';
 
 export const INVALID_CODE = 'Invalid OTP. Please try again.';
 export const RESET_FAILED = 'Failed to reset password. Try again.';
@@ -59,6 +60,7 @@ export async function resetPassword(db: Db, secret: string, limits: Limits, endS
     const [user] = await tx.update(users).set({ passwordHash })
       .where(and(eq(users.id, userId), eq(users.status, 'active'))).returning({ id: users.id });
     if (!user) return false;
+    userChanged(tx, userId);
     await endSessions({ userId }, tx);
     await clearHits(tx, [limitKeys.passwordChecks(`user:${userId}`)]);
     return true;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sendCachedJson } from '../../lib/cached-answer.js';
+import { sendCachedJson } from '../../lib/cached-reads.js';
 import { SearchAnswer, SearchQuery } from './schemas.js';
 import { search } from './service.js';
 

@@ -1,23 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Static } from '@fastify/type-provider-typebox';
+import { cachedReadMany } from '../../db/cache.js';
 import { rowsOf, type Db } from '../../db/client.js';
-import { cachedRead, cachedReadMany } from '../../db/read-cache.js';
+import { events, needs, skills } from '../../db/schema.js';
 import type { EventHit, NeedHit, SkillHit } from './schemas.js';
 
 /** Cards per group in one answer. */
 export const SEARCH_PAGE = 20;
-/**
- * Matches looked at per group: the work of one query is bounded, so a word that most rows contain
- * costs no more than this; counts stop here too (the answer says `capped`). The page is ranked
- * among these.
- */
+/** Each board's newest matches that are ranked and counted (the answer says `capped` when there are more). */
 export const SEARCH_COUNT_CAP = 100;
-
-export interface GroupResult<T> {
-  count: number;
-  capped: boolean;
-  items: T[];
-}
 
 /** Typed words shorter than this are taken as they are: too few letters to tell a typo from another word. */
 const MEND_MIN_LENGTH = 4;
@@ -27,37 +18,20 @@ const MENDS_PER_WORD = 3;
 /** A lexeme as a tsquery operand: quoted, so no character in it is read as query syntax. */
 const operand = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
-interface Term {
-  term: string;
-  /** The term, and for a word no row has ever had, the dictionary words closest to it. */
-  options: string[];
-  /** How many rows of each board (BOARDS' order) have any of the options: a term's rows if it is one option. */
-  rowsOn: number[];
-}
-
-type TermRow = { word: string; term: string; known: boolean; close: string[]; counts: (number | string)[] };
-
-/** The boards search_cards answers, in the order of its arrays. */
-const BOARDS = ['needs', 'events', 'skills'] as const;
+/** A typed word's stemmed lexeme ('hostels' is 'hostel'), or with a word no row has had, also the dictionary words closest to it. */
+type Term = { term: string; options: string[] };
 
 /**
- * Each typed word's terms (stemmed lexemes: 'hostels' is 'hostel'; none for a stop word), with the
- * dictionary words closest to a word no row has ever had, by trigram similarity ('hostle' →
- * 'hostel'; pg_trgm's `%`, similarity at least 0.3). A typo in the first letter, or one that
- * changes the length by more than 2, is not mended. One query against the small dictionary for all
- * the words not already known; the words of other searches are kept until the next write (which
- * may change the dictionary), so a search made of words typed before costs no query here.
+ * Each typed word's terms (none for a stop word), with the dictionary words closest to a word no row
+ * has ever had, by trigram similarity ('hostle' → 'hostel'; pg_trgm's `%`, similarity at least 0.3).
+ * A typo in the first letter, or one that changes the length by more than 2, is not mended. One
+ * query for all the words not kept from earlier searches (kept until a board's write, which may add
+ * words to the dictionary: `boardsChanged`).
  */
-async function termsOf(db: Db, words: string[]): Promise<Map<string, Term[]>> {
+function termsOf(db: Db, words: string[]): Promise<Map<string, Term[]>> {
   return cachedReadMany(db, 'search-words', words, async (missing) => {
-    const rows = await db.execute<TermRow>(sql`
-      select t.word, t.term, k.known, c.close,
-        array(
-          select coalesce((select r.rows from search_lexeme_rows r where r.board = b.board and r.lexeme = o.lexeme), 0)
-          from unnest(${`{${BOARDS.join(',')}}`}::text[]) with ordinality b(board, i),
-            unnest(case when k.known then array[t.term] else t.term || c.close end) with ordinality o(lexeme, j)
-          order by o.j, b.i
-        ) as counts
+    const rows = await db.execute(sql`
+      select t.word, t.term, k.known, c.close
       from (
         select typed.word, unnest(tsvector_to_array(to_tsvector('english', typed.word))) as term
         from jsonb_array_elements_text(${JSON.stringify(missing)}::jsonb) as typed(word)
@@ -73,129 +47,89 @@ async function termsOf(db: Db, words: string[]): Promise<Map<string, Term[]>> {
           limit ${MENDS_PER_WORD}
         ) as close) c`);
     const terms = new Map<string, Term[]>(missing.map((word) => [word, []]));
-    for (const { word, term, known, close, counts } of rowsOf<TermRow>(rows)) {
-      const options = known ? [term] : [term, ...close];
-      // counts: each option's rows on each board, option by option (needs, events, skills).
-      const rowsOn = BOARDS.map((_, board) => options.reduce((sum, _option, j) => sum + Number(counts[j * BOARDS.length + board]), 0));
-      terms.get(word)!.push({ term, options, rowsOn });
+    for (const { word, term, known, close } of rowsOf<{ word: string; term: string; known: boolean; close: string[] }>(rows)) {
+      terms.get(word)!.push({ term, options: known ? [term] : [term, ...close] });
     }
     return terms;
   });
 }
 
-/** Each board's rows now, from the counts migration 0011's triggers keep. */
-async function boardRows(db: Db): Promise<number[]> {
-  const rows = await cachedRead(db, 'search-board-rows', '', async () => {
-    const answer = await db.execute<{ board: string; rows: number }>(sql`select board, "rows" from search_lexeme_rows where lexeme = ''`);
-    const byBoard = new Map(rowsOf<{ board: string; rows: number }>(answer).map((row) => [row.board, Number(row.rows)]));
-    return BOARDS.map((board) => byBoard.get(board) ?? 0);
-  });
-  return rows!;
-}
-
 /**
- * The text query as a tsquery: every term of every typed word must match, a mended word as any of
- * its options: `'hostle' | 'hostel' | ...`; and, per board, how many rows are expected to match it
- * (`expected`: the terms taken as independent, each a share of the board) and the most that can
- * (`bound`: the rarest term's rows). Null when the text has no word at all (only stop words or
+ * The text as a tsquery: every term of every typed word must match, a mended word as any of its
+ * options: `'hostle' | 'hostel' | ...`. Null when the text has no word at all (only stop words or
  * punctuation).
  */
-async function searchQuery(db: Db, q: string): Promise<{ tsquery: string; expected: number[]; bound: number[] } | null> {
+async function searchQuery(db: Db, q: string): Promise<{ tsquery: string; terms: number } | null> {
   const typed = [...new Set(q.toLowerCase().split(/\s+/).filter((word) => word !== ''))];
   const byTerm = new Map<string, Term>();
   for (const terms of (await termsOf(db, typed)).values()) {
     for (const term of terms) byTerm.set(term.term, term);
   }
   if (byTerm.size === 0) return null;
-  const terms = [...byTerm.values()];
-  const expected = (await boardRows(db)).map((total, board) => Math.ceil(
-    terms.reduce((share, term) => share * Math.min(1, term.rowsOn[board] / Math.max(total, 1)), total),
-  ));
-  const bound = BOARDS.map((_, board) => Math.min(...terms.map((term) => term.rowsOn[board])));
-  const tsquery = [...byTerm.keys()].sort()
-    .map((key) => {
-      const { term, options } = byTerm.get(key)!;
-      return options.length === 1 ? operand(term) : `(${options.map(operand).join(' | ')})`;
-    })
+  const tsquery = [...byTerm.values()]
+    .map(({ term, options }) => (options.length === 1 ? operand(term) : `(${options.map(operand).join(' | ')})`))
+    .sort()
     .join(' & ');
-  return { tsquery, expected, bound };
+  return { tsquery, terms: byTerm.size };
 }
+
+type Hits = { needs: Static<typeof NeedHit>; events: Static<typeof EventHit>; skills: Static<typeof SkillHit> };
+type BoardName = keyof Hits;
+
+/** Each board's table and its card as the answer shows it (spec §7); `url` is made from the id, never taken from a stored value. */
+const BOARDS: Record<BoardName, { table: typeof needs | typeof events | typeof skills; card: SQL }> = {
+  needs: {
+    table: needs,
+    card: sql`json_build_object('_id', ${needs.id}, 'type', ${needs.type}, 'serviceName', ${needs.serviceName}, 'description', ${needs.description},
+      'category', ${needs.category}, 'images', ${needs.images}, 'location', json_build_object('address', ${needs.address}, 'city', ${needs.city}, 'state', ${needs.state}))`,
+  },
+  events: {
+    table: events,
+    card: sql`json_build_object('_id', ${events.id}, 'title', ${events.title}, 'description', ${events.description}, 'thumbnail', ${events.thumbnail},
+      'startDate', ${events.startDate}, 'address', ${events.address}, 'location', json_build_object('address', ${events.address}), 'url', '/events/' || ${events.id})`,
+  },
+  skills: {
+    table: skills,
+    card: sql`json_build_object('_id', ${skills.id}, 'title', ${skills.title}, 'description', ${skills.description}, 'images', ${skills.images},
+      'category', ${skills.category}, 'customCategory', ${skills.customCategory}, 'address', ${skills.address}, 'url', '/skills/' || ${skills.id})`,
+  },
+};
 
 /**
- * How many of a board's newest rows a search walks first, unless so few rows are expected to match
- * (`searchQuery`) that the GIN index is asked first (and on a board larger than this, when the index
- * could give up, only if few of the newest 100 rows match). Past them it walks on or asks the GIN
- * index, whichever costs less (a longer walk reads at most 200 x WALK_ROWS / m rows, m being the
- * matches the first walk met). This and the two limits above are written into `search_cards`
- * (migration 0011; 0012 moved only the probe's limit, 0013 made each step a statement of its own and
- * added the test of the newest 100, 0014 made the steps read each board's search table and the probe
- * keep only the newest 100 of its matches), which does the work (see there); a change to them is a new
- * migration.
+ * One board's part of the answer: of its newest matches (search_matches, migration 0015, answers up
+ * to SEARCH_COUNT_CAP + 1), the first SEARCH_PAGE of the newest SEARCH_COUNT_CAP by rank (best match
+ * first, newer first among equals), each with how many there were.
  */
-export const WALK_ROWS = 1_000;
-
-/** One card of any board: the columns its card needs, null where the board has none. */
-interface CardRow {
-  board: 'needs' | 'events' | 'skills';
-  total: number;
-  position: number;
-  id: string;
-  type: string | null;
-  title: string;
-  description: string;
-  category: string | null;
-  customCategory: string | null;
-  images: string[] | null;
-  thumbnail: string | null;
-  startDate: string | null;
-  address: string;
-  city: string | null;
-  state: string | null;
+function boardCards(name: BoardName, tsquery: string, terms: number) {
+  const { table, card } = BOARDS[name];
+  return sql`(
+    select ${name}::text as board, m.total::int as total, ${card} as card,
+      row_number() over (order by ts_rank(${table.searchVector}, ${tsquery}::tsquery) desc, m.created_at desc, m.id) as position
+    from (
+      select id, created_at, count(*) over () as total, row_number() over (order by created_at desc) as nth
+      from search_matches(${name}::regclass, ${tsquery}::tsquery, ${terms}::int)
+    ) m
+    join ${table} on ${table.id} = m.id
+    where m.nth <= ${SEARCH_COUNT_CAP}
+    order by position
+    limit ${SEARCH_PAGE})`;
 }
 
-/** The order of a card's columns in the json array `search_cards` answers for it (migration 0014). */
-const CARD_COLUMNS = ['board', 'total', 'position', 'id', 'type', 'title', 'description', 'category', 'customCategory', 'images', 'thumbnail', 'startDate', 'address', 'city', 'state'] as const;
-const cardOf = (columns: unknown[]) => Object.fromEntries(CARD_COLUMNS.map((name, k) => [name, columns[k]])) as unknown as CardRow;
-
-type NeedCard = Static<typeof NeedHit>;
-type EventCard = Static<typeof EventHit>;
-type SkillCard = Static<typeof SkillHit>;
-
-// `url` is made here from the id, never taken from a stored value.
-const toNeedHit = (row: CardRow): NeedCard => ({
-  _id: row.id, type: row.type ?? '', serviceName: row.title, description: row.description, category: row.category ?? '',
-  images: row.images ?? [], location: { address: row.address, city: row.city ?? '', state: row.state ?? '' },
-});
-const toEventHit = (row: CardRow): EventCard => ({
-  _id: row.id, title: row.title, description: row.description, thumbnail: row.thumbnail ?? '', startDate: row.startDate ?? '',
-  address: row.address, location: { address: row.address }, url: `/events/${row.id}`,
-});
-const toSkillHit = (row: CardRow): SkillCard => ({
-  _id: row.id, title: row.title, description: row.description, images: row.images ?? [], category: row.category ?? '',
-  customCategory: row.customCategory ?? '', address: row.address, url: `/skills/${row.id}`,
-});
-
-function groupOf<T>(rows: CardRow[], board: CardRow['board'], toHit: (row: CardRow) => T): GroupResult<T> {
-  const mine = rows.filter((row) => row.board === board).sort((a, b) => a.position - b.position);
-  const count = mine.length > 0 ? mine[0].total : 0;
-  return { count, capped: count >= SEARCH_COUNT_CAP, items: mine.map(toHit) };
-}
-
+type Group<T> = { count: number; capped: boolean; items: T[] };
 const none = { count: 0, capped: false, items: [] };
 
-/** The three groups in one statement: one round trip after the words are looked up. */
-export async function search(db: Db, q: string) {
+/** The three groups in one statement, after the words are looked up. */
+export async function search(db: Db, q: string): Promise<{ [B in BoardName]: Group<Hits[B]> } & { totalResults: number }> {
   const query = await searchQuery(db, q);
   if (query === null) return { needs: none, events: none, skills: none, totalResults: 0 };
-  // Starts with `select`: db/client.ts counts any other statement as a write (which empties caches).
-  // search_cards answers every card as one json array rather than a row per card: PGlite hands each
-  // row of an answer from its WebAssembly to JavaScript on its own, which cost more than the cards'
-  // JSON (measured on PGlite with bench:search's 330 different searches: about 5% of a search's time).
-  // Each card is an array of its columns (CARD_COLUMNS), which keeps their names out of that JSON.
-  const answer = await db.execute(sql`select search_cards(${query.tsquery}::tsquery, ${`{${query.expected.join(',')}}`}::integer[], ${`{${query.bound.join(',')}}`}::integer[]) as cards`);
-  const rows = rowsOf<{ cards: unknown[][] }>(answer)[0].cards.map(cardOf);
-  const needs = groupOf(rows, 'needs', toNeedHit);
-  const events = groupOf(rows, 'events', toEventHit);
-  const skills = groupOf(rows, 'skills', toSkillHit);
-  return { needs, events, skills, totalResults: needs.count + events.count + skills.count };
+  const names = Object.keys(BOARDS) as BoardName[];
+  const parts = sql.join(names.map((name) => boardCards(name, query.tsquery, query.terms)), sql` union all `);
+  const rows = rowsOf<{ board: BoardName; total: number; card: never; position: number | string }>(await db.execute(parts));
+  const groupOf = <B extends BoardName>(name: B): Group<Hits[B]> => {
+    const mine = rows.filter((row) => row.board === name).sort((a, b) => Number(a.position) - Number(b.position));
+    const total = mine[0]?.total ?? 0;
+    return { count: Math.min(total, SEARCH_COUNT_CAP), capped: total > SEARCH_COUNT_CAP, items: mine.map((row) => row.card) };
+  };
+  const groups = { needs: groupOf('needs'), events: groupOf('events'), skills: groupOf('skills') };
+  return { ...groups, totalResults: groups.needs.count + groups.events.count + groups.skills.count };
 }

@@ -16,7 +16,7 @@ import {
   deleteSkill, findOwner, findOwnership, findSkill, insertSkill, listSkills, placeSkill, toSkillDto, updateSkill,
 } from './service.js';
 import { checkSkillForm, MAX_IMAGES, MAX_PORTFOLIO_IMAGES } from './validation.js';
-import { sendCachedJson } from '../../lib/cached-answer.js';
+import { sendCachedJson } from '../../lib/cached-reads.js';
 
 const SKILL_NOT_FOUND = 'Skill not found';
 const skillMissing = () => failure(404, SKILL_NOT_FOUND);

@@ -8,6 +8,7 @@ import { cursorOf, pageOf, pageResult } from '../../lib/pagination.js';
 import type { SkillSchema } from './schemas.js';
 import type { SkillFields } from './validation.js';
 import { containsAny } from '../../lib/text.js';
+import { boardsChanged } from '../../lib/cached-reads.js';
 
 export type SkillDto = Static<typeof SkillSchema>;
 
@@ -98,6 +99,7 @@ export async function insertSkill(db: Db, id: string, userId: string, fields: Sk
   const [row] = await db.insert(skills).values({
     id, userId, ...fields, images, portfolioImages, thumbnail: images[0] ?? '', url: skillUrl(id),
   }).returning({ createdAt: skills.createdAt });
+  boardsChanged(db, 'skills');
   return row.createdAt;
 }
 
@@ -126,6 +128,7 @@ export function updateSkill(
     const images = [...kept.images, ...added.images];
     const portfolioImages = [...kept.portfolioImages, ...added.portfolioImages];
     await tx.update(skills).set({ ...fields, images, portfolioImages, thumbnail: images[0] ?? '', url: skillUrl(id) }).where(eq(skills.id, id));
+    boardsChanged(tx, 'skills');
     const stay = new Set([...images, ...portfolioImages]);
     return { outcome: 'done', value: { dropped: [...row.images, ...row.portfolioImages].filter((path) => !stay.has(path)) } };
   });
@@ -138,6 +141,7 @@ export function deleteSkill(db: Db, id: string, userId: string): Promise<Owned<{
     if (!row) return { outcome: 'missing' };
     if (row.userId !== userId) return { outcome: 'forbidden' };
     const [gone] = await tx.delete(skills).where(eq(skills.id, id)).returning({ images: skills.images, portfolioImages: skills.portfolioImages });
+    boardsChanged(tx, 'skills');
     return { outcome: 'done', value: { files: [...gone.images, ...gone.portfolioImages] } };
   });
 }
@@ -152,4 +156,6 @@ export async function placeSkill(db: Db, geocoder: Pick<Geocoder, 'search'>, id:
   await db.update(skills)
     .set({ latitude: place?.lat ?? null, longitude: place?.lon ?? null })
     .where(and(eq(skills.id, id), eq(skills.address, address)));
+  // The map reads no kept answer, but a page of the list may show the place (coordinates).
+  boardsChanged(db, 'skills');
 }

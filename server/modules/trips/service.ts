@@ -4,6 +4,7 @@ import { rowsOf, type Db } from '../../db/client.js';
 import { trips, users } from '../../db/schema.js';
 import type { CompanionSchema, TripSchema } from './schemas.js';
 import { daysBetween, type TripInput } from './validation.js';
+import { userChanged } from '../../lib/cached-reads.js';
 
 type TripDto = Static<typeof TripSchema>;
 type CompanionDto = Static<typeof CompanionSchema>;
@@ -85,6 +86,7 @@ export async function companionMatchingOf(db: Db, userId: string): Promise<boole
 
 export async function setCompanionMatching(db: Db, userId: string, enabled: boolean): Promise<void> {
   await db.update(users).set({ companionMatching: enabled }).where(eq(users.id, userId));
+  userChanged(db, userId);
 }
 
 interface CompanionRow {

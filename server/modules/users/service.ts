@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { cachedRead } from '../../db/read-cache.js';
+import { cachedRead } from '../../db/cache.js';
+import { userChanged } from '../../lib/cached-reads.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { ProfileChanges } from './profile.js';
@@ -8,7 +9,7 @@ const byIdQuery = (db: Db) => db.select().from(users).where(eq(users.id, sql.pla
 // Built once per database: the statement's text (and on PostgreSQL its plan) is reused.
 const byId = new WeakMap<Db, ReturnType<typeof byIdQuery>>();
 
-/** The user row (cached until the next write: db/read-cache.ts); do not mutate it. */
+/** The user row, kept until it changes (`userChanged`, db/cache.ts); do not mutate it. */
 export function findUserById(db: Db, id: string) {
   return cachedRead(db, 'user', id, async () => {
     let query = byId.get(db);
@@ -26,6 +27,7 @@ export async function updateProfile(db: Db, id: string, changes: ProfileChanges)
     return row;
   }
   const [row] = await db.update(users).set(changes).where(active).returning();
+  userChanged(db, id);
   return row;
 }
 
@@ -40,6 +42,7 @@ export function replaceProfileImage(db: Db, id: string, profileImage: string) {
       .where(and(eq(users.id, id), eq(users.status, 'active'))).for('update');
     if (!old) return undefined;
     const [user] = await tx.update(users).set({ profileImage }).where(eq(users.id, id)).returning();
+    userChanged(tx, id);
     return { user, replaced: old.profileImage };
   });
 }

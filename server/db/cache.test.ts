@@ -1,0 +1,234 @@
+import { sql } from 'drizzle-orm';
+import { cacheOf, cachedRead, createCache, forget } from './cache.js';
+import { createDatabase, rowsOf } from './client.js';
+import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../test/build-test-app.js';
+import { bearer, signUp } from '../test/fixtures.js';
+import { multipart } from '../test/multipart.js';
+import { hold } from '../../mocks/hold.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+}, SETUP_TIMEOUT);
+afterAll(() => t.close());
+
+const onPglite = !process.env.TEST_DATABASE_URL;
+const me = (app: TestApp['app'], token: string, id: string) => app.inject({ method: 'GET', url: `/api/user/${id}`, headers: bearer(token) });
+const editProfile = async (app: TestApp['app'], id: string, token: string, fields: Record<string, string>) => {
+  const form = await multipart(fields);
+  return app.inject({ method: 'PUT', url: `/api/edit-profile/${id}`, headers: { ...bearer(token), ...form.headers }, payload: form.payload });
+};
+
+/** Polls `check` until it holds (another instance's notice arrives asynchronously). */
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 4_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe('reads kept by name', () => {
+  it('keeps a value until its name is forgotten: one key, or every key of its kind', async () => {
+    const told: string[] = [];
+    const cache = createCache((name) => told.push(name));
+    let loads = 0;
+    const read = (key: string) => cache.read('kind', key, async () => `${key}${++loads}`);
+    expect([await read('a'), await read('a'), await read('b')]).toEqual(['a1', 'a1', 'b2']);
+    cache.forget('kind', 'a');
+    expect([await read('a'), await read('b')]).toEqual(['a3', 'b2']);
+    cache.forget('kind');
+    expect([await read('a'), await read('b')]).toEqual(['a4', 'b5']);
+    cache.forget('other');
+    expect(await read('a')).toBe('a4');
+    // Each forgotten name goes to the other instances as it is.
+    expect(told).toEqual(['kind:a', 'kind', 'other']);
+  });
+
+  it('keeps nothing undefined, and nothing while it cannot be trusted (another instance could not tell it)', async () => {
+    let trusted = false;
+    const cache = createCache(undefined, () => trusted);
+    let loads = 0;
+    await cache.read('k', 'x', async () => ++loads);
+    await cache.read('k', 'x', async () => ++loads);
+    expect(loads).toBe(2);
+    trusted = true;
+    expect(await cache.read('k', 'none', async () => undefined)).toBeUndefined();
+    await cache.read('k', 'x', async () => ++loads);
+    await cache.read('k', 'x', async () => ++loads);
+    expect(loads).toBe(3);
+  });
+
+  it('does not keep a value loaded while its kind was forgotten: it may be the old one', async () => {
+    const cache = createCache();
+    const loading = hold();
+    const first = cache.read('k', 'x', async () => {
+      await loading.passed;
+      return 'old';
+    });
+    cache.forget('k', 'y');
+    loading.release();
+    expect(await first).toBe('old');
+    expect(await cache.read('k', 'x', async () => 'new')).toBe('new');
+  });
+
+  it('when full, the least recently used goes, not the oldest', async () => {
+    const cache = createCache();
+    const loads: string[] = [];
+    const read = (key: string) => cache.read('lru', key, async () => (loads.push(key), key), { maxEntries: 2 });
+    await read('a');
+    await read('b');
+    await read('a'); // used again: b is now the least recently used
+    await read('c');
+    await read('a');
+    await read('b');
+    expect(loads).toEqual(['a', 'b', 'c', 'b']);
+  });
+
+  it('reads several keys with one load of those not kept', async () => {
+    const cache = createCache();
+    const asked: string[][] = [];
+    const loadMany = async (keys: string[]) => (asked.push(keys), new Map(keys.map((key) => [key, key.toUpperCase()])));
+    expect(await cache.readMany('many', ['a', 'b'], loadMany)).toEqual(new Map([['a', 'A'], ['b', 'B']]));
+    expect(await cache.readMany('many', ['b', 'c'], loadMany)).toEqual(new Map([['b', 'B'], ['c', 'C']]));
+    expect(asked).toEqual([['a', 'b'], ['c']]);
+  });
+
+  it('lets an entry live a minute at most, should a forgotten name never arrive', async () => {
+    const cache = createCache();
+    let loads = 0;
+    const now = jest.spyOn(Date, 'now');
+    try {
+      await cache.read('k', 'x', async () => ++loads);
+      now.mockReturnValue(Date.now() + 59_000);
+      await cache.read('k', 'x', async () => ++loads);
+      expect(loads).toBe(1);
+      now.mockReturnValue(Date.now() + 61_000);
+      await cache.read('k', 'x', async () => ++loads);
+      expect(loads).toBe(2);
+    } finally {
+      now.mockRestore();
+    }
+  });
+
+  it('forgets a name written inside a transaction once it commits: until then the kept value is still the truth', async () => {
+    let loads = 0;
+    const read = () => cachedRead(t.db, 'tx', 'k', async () => ++loads);
+    await read();
+    await t.db.transaction(async (tx) => {
+      forget(tx, 'tx', 'k');
+      // Read meanwhile (by another request): the committed value, kept.
+      expect(await read()).toBe(1);
+    });
+    expect(await read()).toBe(2);
+    forget(t.db, 'tx', 'k');
+    expect(await read()).toBe(3);
+  });
+});
+
+describe('what the app forgets', () => {
+  it('a session ends at once on logout, and a password change ends the others', async () => {
+    const { id, token, body } = await signUp(t.app);
+    const other = (await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: body.username, password: body.password } })).json().token as string;
+    expect((await me(t.app, other, id)).json().user.email).toBeDefined();
+    expect((await me(t.app, other, id)).json().user.email).toBeDefined(); // kept now
+    const changed = await t.app.inject({
+      method: 'POST', url: `/api/change-password/${id}`, headers: bearer(token),
+      payload: { currentPassword: body.password, newPassword: 'a fresh passphrase 2026', confirmPassword: 'a fresh passphrase 2026' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await me(t.app, other, id)).json().user.email).toBeUndefined();
+    expect((await me(t.app, token, id)).json().user.email).toBeDefined();
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) })).statusCode).toBe(200);
+    // The profile is public: a token that no longer signs in only leaves out what the owner sees.
+    expect((await me(t.app, token, id)).json().user.email).toBeUndefined();
+  });
+
+  it('a profile read after a change through the API shows the change', async () => {
+    const { id, token } = await signUp(t.app);
+    expect((await me(t.app, token, id)).json().user.bio).toBe('');
+    expect((await editProfile(t.app, id, token, { bio: 'Slow travel.' })).statusCode).toBe(200);
+    expect((await me(t.app, token, id)).json().user.bio).toBe('Slow travel.');
+  });
+
+  it('a like forgets the whispers list, which shows the likes', async () => {
+    const { id, token } = await signUp(t.app);
+    const [whisper] = rowsOf<{ id: string }>(await t.db.execute(sql`
+      insert into whispers (user_id, title, description) values (${id}, 'Rain in Munnar', 'Tea and fog.') returning id`));
+    forget(t.db, 'whispers-list'); // written behind the API's back
+    const likesOf = async () => ((await t.app.inject({ url: '/api/approved-whispers' })).json().whispers as Array<{ _id: string; likesCount: number }>)
+      .find((w) => w._id === whisper.id)?.likesCount;
+    expect(await likesOf()).toBe(0);
+    expect((await t.app.inject({ method: 'POST', url: `/api/whispers/${whisper.id}/like`, headers: bearer(token) })).statusCode).toBe(200);
+    expect(await likesOf()).toBe(1);
+  });
+});
+
+if (!onPglite) {
+  describe('on PostgreSQL, two instances', () => {
+    async function secondInstance(poolSize?: number) {
+      const [{ name }] = rowsOf<{ name: string }>(await t.db.execute(sql`select current_database() as name`));
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${name}`;
+      return createDatabase({ databaseUrl: url.toString(), poolSize });
+    }
+
+    it('an instance opens at most its pool size of connections (DATABASE_POOL_SIZE), the rest of its statements wait', async () => {
+      const other = await secondInstance(2);
+      try {
+        const answers = await Promise.all(Array.from({ length: 6 }, () => other.db.execute(sql`select pg_backend_pid() as pid, pg_sleep(0.05)`)));
+        const pids = new Set(answers.map((answer) => rowsOf<{ pid: number }>(answer)[0].pid));
+        expect(pids.size).toBe(2);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('a session revoked through one instance stops authorising through the other as soon as its notice arrives', async () => {
+      const database = await secondInstance();
+      const other = await buildTestApp({ db: database.db });
+      try {
+        const { id, token } = await signUp(t.app);
+        expect((await me(t.app, token, id)).json().user.email).toBeDefined();
+        expect((await me(t.app, token, id)).json().user.email).toBeDefined(); // kept here now
+        expect((await other.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) })).statusCode).toBe(200);
+        await until(async () => (await me(t.app, token, id)).json().user.email === undefined);
+      } finally {
+        await other.close();
+        await database.close();
+      }
+    });
+
+    it('a profile changed through one instance is read anew through the other', async () => {
+      const database = await secondInstance();
+      const other = await buildTestApp({ db: database.db });
+      try {
+        const { id, token } = await signUp(t.app);
+        expect((await me(t.app, token, id)).json().user.bio).toBe('');
+        expect((await editProfile(other.app, id, token, { bio: 'Changed elsewhere.' })).statusCode).toBe(200);
+        await until(async () => (await me(t.app, token, id)).json().user.bio === 'Changed elsewhere.');
+      } finally {
+        await other.close();
+        await database.close();
+      }
+    });
+
+    it('nothing is kept while the listening connection is down, and everything is forgotten when it is back', async () => {
+      const trusted = () => cacheOf(t.db)!.trusted();
+      await until(trusted);
+      let loads = 0;
+      const read = () => cachedRead(t.db, 'down', 'k', async () => ++loads);
+      await read();
+      await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and query = 'LISTEN need_spot_cache'`);
+      await until(() => !trusted());
+      await read();
+      await read();
+      expect(loads).toBe(3);
+      await until(trusted);
+      await read();
+      await read();
+      expect(loads).toBe(4);
+    });
+  });
+}

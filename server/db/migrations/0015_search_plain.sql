@@ -1,0 +1,57 @@
+-- The search without the machinery of migrations 0010 to 0014: no per-word row counts, no narrow
+-- copies of the boards, no forced plans. The boards' own GIN indexes come back, and one small
+-- function (search_matches, below) finds a board's newest matches, planned by Postgres from the
+-- statistics the embedded database now keeps too (db/pglite-worker.mjs runs VACUUM and ANALYZE).
+-- Caches are forgotten by name by the code that writes (db/cache.ts): the NOTIFY that every table's
+-- trigger sent on every write (migration 0004) goes.
+DROP FUNCTION "search_cards"(tsquery, integer[], integer[]);--> statement-breakpoint
+-- With each function, the boards' triggers that call it (0011: the word counts; 0014: the copies).
+DROP FUNCTION "search_lexeme_rows_count"() CASCADE;--> statement-breakpoint
+DROP FUNCTION "board_search_copy"() CASCADE;--> statement-breakpoint
+DROP TABLE "events_search" CASCADE;--> statement-breakpoint
+DROP TABLE "needs_search" CASCADE;--> statement-breakpoint
+DROP TABLE "search_lexeme_rows" CASCADE;--> statement-breakpoint
+DROP TABLE "skills_search" CASCADE;--> statement-breakpoint
+DROP FUNCTION "change_notice"() CASCADE;--> statement-breakpoint
+CREATE INDEX "events_search_vector_idx" ON "events" USING gin ("search_vector") WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "needs_search_vector_idx" ON "needs" USING gin ("search_vector") WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "skills_search_vector_idx" ON "skills" USING gin ("search_vector") WITH (fastupdate=false);--> statement-breakpoint
+-- The newest rows of `board` that match `q`, at most 101 (the search counts to 100; one more tells
+-- that there are more). `terms`: how many words q joins with &.
+--
+-- A board's newest matches are found one of two ways: down the time index, reading the newest rows
+-- until enough match (cheap when many rows match), or through the GIN index, which lists every match
+-- (cheap when few do). Of one word Postgres knows from ANALYZE how many rows have it, and picks. Of
+-- several it takes the words to be independent, which they are not ('scooter' and 'panaji' may each
+-- be in a tenth of the posts and never together): it expects matches where there are none and reads
+-- the whole board for them. So for several words the GIN index is asked first for up to `probe`
+-- matches: fewer, and those are all of them; more, and at least probe of the board's n rows match,
+-- so the newest 101 lie within about 101 n / probe = probe of the newest rows (probe = sqrt(101 n),
+-- where the two ways cost alike), which are read, up to four times that many. Matches that are rare
+-- among the newest rows but many among the older fall through to every match, newest first.
+-- Each statement is planned for its own words (EXECUTE); the table name is the only text spliced in.
+CREATE FUNCTION "search_matches"(board regclass, q tsquery, terms integer)
+RETURNS TABLE (id uuid, created_at timestamptz)
+LANGUAGE plpgsql STABLE ROWS 101 AS $$
+DECLARE
+  probe integer := ceil(sqrt(101 * greatest((SELECT c.reltuples FROM pg_class c WHERE c.oid = board), 1000)));
+  ids uuid[];
+  ats timestamptz[];
+BEGIN
+  IF terms = 1 THEN
+    RETURN QUERY EXECUTE format('SELECT id, created_at FROM %s WHERE search_vector @@ $1 ORDER BY created_at DESC LIMIT 101', board) USING q;
+    RETURN;
+  END IF;
+  EXECUTE format('SELECT array_agg(id), array_agg(created_at) FROM (SELECT id, created_at FROM %s WHERE search_vector @@ $1 LIMIT $2) m', board)
+    INTO ids, ats USING q, probe + 1;
+  IF coalesce(cardinality(ids), 0) > probe THEN
+    EXECUTE format('SELECT array_agg(id), array_agg(created_at) FROM (SELECT id, created_at FROM (SELECT id, created_at, search_vector FROM %s
+      ORDER BY created_at DESC LIMIT $2) w WHERE search_vector @@ $1 ORDER BY created_at DESC LIMIT 101) m', board) INTO ids, ats USING q, 4 * probe;
+    IF coalesce(cardinality(ids), 0) < 101 THEN
+      RETURN QUERY EXECUTE format('SELECT id, created_at FROM (SELECT id, created_at FROM %s WHERE search_vector @@ $1 OFFSET 0) m
+        ORDER BY created_at DESC LIMIT 101', board) USING q;
+      RETURN;
+    END IF;
+  END IF;
+  RETURN QUERY SELECT m.id, m.at FROM unnest(ids, ats) m(id, at) ORDER BY m.at DESC LIMIT 101;
+END $$;
