@@ -58,7 +58,7 @@ async function benchmark(kind, databaseUrl) {
   const figures = [];
   try {
     const url = await server.url;
-    const { token } = await demoLogin(url);
+    const { token, userId } = await demoLogin(url);
     const lists = [
       { name: 'GET /api/all-needs', path: '/api/all-needs' },
       { name: 'GET /api/all-requests', path: '/api/all-requests' },
@@ -67,6 +67,8 @@ async function benchmark(kind, databaseUrl) {
     for (const size of SIZES) {
       const seeded = await fetch(`${url}/bench/rows?rows=${size}`, { method: 'POST' });
       if (!seeded.ok) throw new Error(`seeding failed: ${seeded.status} ${await seeded.text()}`);
+      const { maintenanceMs, longestJobMs } = await seeded.json();
+      console.log(`${kind}: ${size.toLocaleString('en-US')} rows per board; VACUUM and ANALYZE after seeding took ${maintenanceMs} ms${kind === 'pglite' ? ` (longest table: ${longestJobMs} ms, the most a request could wait for it)` : ''}`);
       const rows = [];
       const hello = await measure({ url: `${url}/bench/hello` }, { duration: DURATION });
       rows.push({ name: 'baseline: hello route', result: hello });
@@ -95,10 +97,53 @@ async function benchmark(kind, databaseUrl) {
       figures.push({ kind, size, what: 'search100node', fair });
       console.log(`GET /api/search, 100 connections of Node's http client: ${Math.round(fair.rps)} req/s, p50 ${Math.round(fair.p50)} ms, p99 ${Math.round(fair.p99)} ms, max ${Math.round(fair.max)} ms, ${fair.errors} errors, ${fair.non2xx} non-2xx`);
     }
+    // Last, so that the rows they add change none of the searches above.
+    figures.push({ kind, what: 'writers', writers: await concurrentWriters(url, token, userId, databaseUrl) });
   } finally {
     await server.stop();
   }
   return figures;
+}
+
+/**
+ * Writers on one board: 10 connections creating needs through the API as fast as they are answered
+ * (a multipart form, as the app sends it), while another connection asks PostgreSQL every few
+ * milliseconds whether a backend is waiting for a lock (pg_stat_activity), where writers that
+ * must take turns on a shared row would be seen. Creates per second, and the lock waits seen.
+ */
+async function concurrentWriters(url, token, userId, databaseUrl) {
+  const boundary = 'bench-boundary';
+  const fields = { type: 'need', category: 'Accommodation', serviceName: 'Bench bunk for a night', description: 'Written by the writers bench.',
+    phone: '+919876543210', email: 'bench@example.net', address: 'Beach road', city: 'Panaji', state: 'Goa', postalCode: '403001',
+    latitude: '15.49', longitude: '73.82' };
+  const body = `${Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('')}--${boundary}--\r\n`;
+  let watcher;
+  let stopWatching = false;
+  const seen = { samples: 0, waits: 0 };
+  if (databaseUrl) {
+    watcher = new pg.Client({ connectionString: databaseUrl });
+    await watcher.connect();
+    void (async () => {
+      while (!stopWatching) {
+        const { rows } = await watcher.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+        seen.samples += 1;
+        seen.waits += rows[0].n;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+  }
+  try {
+    const result = await measure({
+      url: `${url}/api/create-need/${userId}`, method: 'POST', body,
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    }, { duration: DURATION });
+    const created = result['2xx'] / (result.duration || DURATION);
+    console.log(`POST /api/create-need, 10 connections on one board: ${Math.round(created)} creates/s, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx, ${result.errors} errors${databaseUrl ? `; lock waits seen in ${seen.samples} looks at pg_stat_activity: ${seen.waits}` : ''}`);
+    return { created, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, ...seen };
+  } finally {
+    stopWatching = true;
+    await watcher?.end();
+  }
 }
 
 function verdicts(kind, figures) {
