@@ -75,7 +75,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const limit = request.query.limit ?? PAGE_DEFAULT;
     const { cursor } = request.query;
     const signedIn = request.user !== null;
-    // Answers kept, serialized, until the next write (lib/cached-answer.ts), as the needs board's.
+    // Answers kept, serialized, until the board changes (lib/cached-reads.ts), as the needs board's.
     return sendCachedJson(reply, app.db, 'events-list', JSON.stringify([q, date, limit, cursor, signedIn]), async () => {
       const { page, nextCursor } = await listEvents(app.db, { q: q || undefined, date: date || undefined, limit, cursor });
       return { success: true, events: page.map((row) => toEventDto(row, signedIn)), nextCursor };

@@ -56,7 +56,7 @@ const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (type !== undefined && !isNeedType(type)) throw badRequest("type must be 'need' or 'available'");
     // Public, but a valid token identifies the caller: contact details go to signed-in callers only.
     const signedIn = request.user !== null;
-    // Every visitor opens the same first pages: answers are kept, serialized, until the next write.
+    // Every visitor opens the same first pages: answers are kept, serialized, until a need is written (lib/cached-reads.ts).
     return sendCachedJson(reply, app.db, 'needs-list', JSON.stringify([type, limit, cursor, signedIn]), async () => {
       const { page, nextCursor } = await listNeeds(app.db, { type, limit, cursor });
       return { success: true, data: page.map((row) => toNeedDto(row, signedIn)), nextCursor };

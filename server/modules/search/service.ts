@@ -102,17 +102,20 @@ const BOARDS: Record<BoardName, { table: typeof needs | typeof events | typeof s
  */
 function boardCards(name: BoardName, tsquery: string, terms: number) {
   const { table, card } = BOARDS[name];
+  // Ranked by id first, and the cards of the first SEARCH_PAGE only then made.
   return sql`(
-    select ${name}::text as board, m.total::int as total, ${card} as card,
-      row_number() over (order by ts_rank(${table.searchVector}, ${tsquery}::tsquery) desc, m.created_at desc, m.id) as position
+    select ${name}::text as board, r.total::int as total, r.position, ${card} as card
     from (
-      select id, created_at, count(*) over () as total, row_number() over (order by created_at desc) as nth
-      from search_matches(${name}::regclass, ${tsquery}::tsquery, ${terms}::int)
-    ) m
-    join ${table} on ${table.id} = m.id
-    where m.nth <= ${SEARCH_COUNT_CAP}
-    order by position
-    limit ${SEARCH_PAGE})`;
+      select m.id, m.total, row_number() over (order by ts_rank(b.search_vector, ${tsquery}::tsquery) desc, m.created_at desc, m.id) as position
+      from (
+        select id, created_at, count(*) over () as total, row_number() over (order by created_at desc) as nth
+        from search_matches(${name}::regclass, ${tsquery}::tsquery, ${terms}::int)
+      ) m
+      join ${sql.identifier(name)} b on b.id = m.id
+      where m.nth <= ${SEARCH_COUNT_CAP}
+    ) r
+    join ${table} on ${table.id} = r.id
+    where r.position <= ${SEARCH_PAGE})`;
 }
 
 type Group<T> = { count: number; capped: boolean; items: T[] };

@@ -80,7 +80,7 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const limit = request.query.limit ?? PAGE_DEFAULT;
     const { cursor } = request.query;
     const signedIn = request.user !== null;
-    // Answers kept, serialized, until the next write (lib/cached-answer.ts), as the needs board's.
+    // Answers kept, serialized, until the board changes (lib/cached-reads.ts), as the needs board's.
     return sendCachedJson(reply, app.db, 'skills-list', JSON.stringify([q, limit, cursor, signedIn]), async () => {
       const { page, nextCursor } = await listSkills(app.db, { q: q || undefined, limit, cursor });
       return { success: true, skills: page.map((row) => toSkillDto(row, signedIn)), nextCursor };

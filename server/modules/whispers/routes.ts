@@ -67,7 +67,7 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (controlChars.test(q)) throw badRequest('q contains invalid characters');
     const limit = request.query.limit ?? PAGE_DEFAULT;
     const { cursor } = request.query;
-    // The same for every caller (no contact details): kept, serialized, until the next write.
+    // The same for every caller (no contact details): kept, serialized, until a whisper or a like changes them.
     return sendCachedJson(reply, app.db, 'whispers-list', JSON.stringify([q, limit, cursor]), async () => {
       const { page, nextCursor } = await listWhispers(app.db, { q: q || undefined, limit, cursor });
       return { success: true, whispers: page.map(toWhisperDto), nextCursor };
