@@ -8,7 +8,7 @@ import { Icon } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import { RecordActions } from '@/widgets/record-actions';
-import { formatDateRange, formatTimeRange } from '../lib/dates';
+import { formatDateRange, formatTimeRange } from '@/shared/lib/date';
 import { EVENT_MESSAGES } from '../lib/event-form';
 import { EventLoadProblem, isMissing } from './event-load-problem';
 import './events.css';

@@ -6,13 +6,14 @@ import {
 } from '@/shared/api';
 import { selectIsLoggedIn, selectUserId } from '@/shared/auth';
 import { assetUrl, getAppConfig, paths } from '@/shared/config';
+import { hourMinute } from '@/shared/lib/date';
 import { Avatar } from '@/shared/ui/avatar';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
-import { fullName, hourMinute, SignedOut } from './signed-out';
+import { fullName, SignedOut } from './signed-out';
 import './messages.css';
 
 /** Longest message the server takes. */

@@ -3,12 +3,13 @@ import { Link } from 'react-router-dom';
 import { useGetInboxQuery, type Conversation } from '@/shared/api';
 import { selectIsLoggedIn, selectUserId } from '@/shared/auth';
 import { assetUrl, getAppConfig, paths } from '@/shared/config';
+import { hourMinute } from '@/shared/lib/date';
 import { Avatar } from '@/shared/ui/avatar';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
-import { fullName, hourMinute, SignedOut } from './signed-out';
+import { fullName, SignedOut } from './signed-out';
 import './messages.css';
 
 function InboxRow({ conversation, me }: { conversation: Conversation; me: string }) {

@@ -4,7 +4,8 @@ import type { Companion } from '@/shared/api';
 import { paths } from '@/shared/config';
 import { ButtonLink } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icon';
-import { daysText, formatDateRange } from '../lib/dates';
+import { formatDateRange } from '@/shared/lib/date';
+import { daysText } from '../lib/dates';
 
 /** A traveller whose trip overlaps one of the user's: who, where, when, for how long, and a way to say hello. Never contact details. */
 export function CompanionCard({ companion }: { companion: Companion }) {

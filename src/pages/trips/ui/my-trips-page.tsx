@@ -11,7 +11,7 @@ import { EmptyState } from '@/shared/ui/empty-state';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import { TRIP_MESSAGES } from '../config/messages';
-import { formatDateRange } from '../lib/dates';
+import { formatDateRange } from '@/shared/lib/date';
 import { useSessionLost } from '../model/use-session-lost';
 import { TripCard } from './trip-card';
 import './trips.css';

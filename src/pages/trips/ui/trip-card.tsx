@@ -3,7 +3,8 @@ import type { Trip } from '@/shared/api';
 import { paths } from '@/shared/config';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icon';
-import { daysText, formatAmount, formatDateRange } from '../lib/dates';
+import { formatDateRange } from '@/shared/lib/date';
+import { daysText, formatAmount } from '../lib/dates';
 
 interface TripCardProps {
   trip: Trip;

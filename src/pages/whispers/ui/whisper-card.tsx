@@ -3,7 +3,8 @@ import { LikeButton } from './like-button';
 import type { Whisper } from '@/shared/api';
 import { WHISPER_CAROUSEL_MS, whisperImages } from '../lib/whisper-images';
 import { paths } from '@/shared/config';
-import { timeAgo, truncate } from '@/shared/lib/text';
+import { timeAgo } from '@/shared/lib/date';
+import { truncate } from '@/shared/lib/text';
 import { Carousel } from '@/shared/ui/carousel';
 
 /** A list card cuts the story here (spec §9). */

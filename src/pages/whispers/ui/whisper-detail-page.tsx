@@ -8,7 +8,7 @@ import { LikeButton } from './like-button';
 import { getErrorMessage, useDeleteWhisperMutation, useGetWhisperProfileQuery, useGetWhisperQuery } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
-import { timeAgo } from '@/shared/lib/text';
+import { timeAgo } from '@/shared/lib/date';
 import { useNow } from '@/shared/lib/use-now';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { Carousel } from '@/shared/ui/carousel';

@@ -1,9 +1,10 @@
 import { useGetNotificationsQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from '@/shared/api';
+import { formatDayTime } from '@/shared/lib/date';
 import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { Icon } from '@/shared/ui/icon';
 import { Spinner } from '@/shared/ui/spinner';
-import { formatNotificationTime, iconFor } from '../lib/notification-display';
+import { iconFor } from '../lib/notification-display';
 
 /** Mounted only while the sidebar is open and the user is logged in, so it fetches only then. */
 export function NotificationList() {
@@ -59,7 +60,7 @@ export function NotificationList() {
               {item.message && <p className="notification__message">{item.message}</p>}
               {item.createdAt && (
                 <time className="notification__time" dateTime={item.createdAt}>
-                  {formatNotificationTime(item.createdAt)}
+                  {formatDayTime(item.createdAt)}
                 </time>
               )}
               {!item.read && (
