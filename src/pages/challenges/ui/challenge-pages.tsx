@@ -3,12 +3,13 @@ import { useSelector } from 'react-redux';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import {
-  JOIN_TEXTS, useGetChallengeQuery, useJoinChallengeMutation, useSetChallengeStepMutation, type ChallengeDetail, type ChallengeProgress,
+  isNotFound, JOIN_TEXTS, useGetChallengeQuery, useJoinChallengeMutation, useSetChallengeStepMutation, type ChallengeDetail, type ChallengeProgress,
 } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { Icon } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
@@ -39,15 +40,10 @@ function useRouteChallenge() {
       </div>
     );
   } else if (!query.data) {
-    const failed = query.isError && !(query.error && 'status' in query.error && query.error.status === 404);
-    state = (
-      <EmptyState
-        titleAs="h1"
-        icon="trophy"
-        title={failed ? 'Could not load this challenge' : CHALLENGE_NOT_FOUND}
-        description={failed ? 'Check your connection and try again.' : 'It may have been removed.'}
-        action={failed ? <Button onClick={() => void query.refetch()}>Try again</Button> : <ButtonLink to={paths.challenges.root()}>All challenges</ButtonLink>}
-      />
+    state = query.isError && !isNotFound(query.error) ? (
+      <LoadFailure titleAs="h1" icon="trophy" title="Could not load this challenge" onRetry={query.refetch} />
+    ) : (
+      <EmptyState titleAs="h1" icon="trophy" title={CHALLENGE_NOT_FOUND} description="It may have been removed." action={<ButtonLink to={paths.challenges.root()}>All challenges</ButtonLink>} />
     );
   }
   return { id, challenge: query.data ?? null, state };

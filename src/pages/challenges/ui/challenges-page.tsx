@@ -5,9 +5,10 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useGetChallengesQuery, useGetJoinedChallengesQuery, type Challenge, type JoinedChallenge } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
-import { Button, ButtonLink } from '@/shared/ui/button';
+import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { Icon } from '@/shared/ui/icon';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import { Tabs, type TabItem } from '@/shared/ui/tabs';
@@ -42,9 +43,7 @@ function Loading({ label }: { label: string }) {
   );
 }
 
-function LoadFailed({ retry }: { retry: () => void }) {
-  return <EmptyState title="Could not load challenges" description="Check your connection and try again." action={<Button onClick={retry}>Try again</Button>} />;
-}
+const LoadFailed = ({ retry }: { retry: () => unknown }) => <LoadFailure title="Could not load challenges" onRetry={retry} />;
 
 function ChallengeCard({ challenge, to, footer }: { challenge: Challenge; to: string; footer: ReactNode }) {
   return (
@@ -66,7 +65,7 @@ const people = (count: number) => `${count} ${count === 1 ? 'traveller' : 'trave
 function AllChallenges() {
   const { data, isLoading, error, refetch } = useGetChallengesQuery();
   if (isLoading) return <Loading label="Loading challenges" />;
-  if (!data && error) return <LoadFailed retry={() => void refetch()} />;
+  if (!data && error) return <LoadFailed retry={refetch} />;
   if (!data || data.length === 0) {
     return <EmptyState icon="trophy" title={CHALLENGE_EMPTY.challenges.title} description={CHALLENGE_EMPTY.challenges.text} />;
   }
@@ -98,7 +97,7 @@ function Mine({ badges }: { badges: boolean }) {
     );
   }
   if (isLoading) return <Loading label={badges ? 'Loading badges' : 'Loading your challenges'} />;
-  if (!data && error) return <LoadFailed retry={() => void refetch()} />;
+  if (!data && error) return <LoadFailed retry={refetch} />;
   const shown: JoinedChallenge[] = badges ? (data ?? []).filter((challenge) => challenge.progress.completedAt !== null) : (data ?? []);
   if (shown.length === 0) {
     const empty = badges ? CHALLENGE_EMPTY.badges : CHALLENGE_EMPTY.mychallenges;

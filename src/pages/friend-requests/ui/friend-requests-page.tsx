@@ -7,6 +7,7 @@ import { selectIsLoggedIn, selectUserId } from '@/shared/auth';
 import { Avatar } from '@/shared/ui/avatar';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import './friend-requests.css';
@@ -72,7 +73,7 @@ export function FriendRequestsPage() {
     );
   } else if (!data && error) {
     // Spec §8 logs this failure silently; the page still offers a way out.
-    content = <EmptyState title="Could not load your requests" description="Check your connection and try again." action={<Button onClick={() => void refetch()}>Try again</Button>} />;
+    content = <LoadFailure title="Could not load your requests" onRetry={refetch} />;
   } else if (!data || data.requests.length === 0) {
     content = <EmptyState icon="companion" title="No pending requests" description="When travellers ask to be your friend, their requests show here." />;
   } else {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
 import {
-  getErrorMessage, SEND_FAILED, useGetConversationInfiniteQuery, useMarkConversationReadMutation, useSendMessageMutation, type Message,
+  getErrorMessage, isNotFound, SEND_FAILED, useGetConversationInfiniteQuery, useMarkConversationReadMutation, useSendMessageMutation, type Message,
 } from '@/shared/api';
 import { selectIsLoggedIn, selectUserId } from '@/shared/auth';
 import { assetUrl, getAppConfig, paths } from '@/shared/config';
@@ -10,6 +10,7 @@ import { hourMinute } from '@/shared/lib/date';
 import { Avatar } from '@/shared/ui/avatar';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
@@ -130,17 +131,14 @@ export function ConversationPage() {
     );
   }
   if (!other) {
-    const missing = query.isError && query.error && 'status' in query.error && query.error.status === 404;
     return (
       <div className="page conversation">
         {meta}
-        <EmptyState
-          titleAs="h1"
-          icon="user"
-          title={missing || !query.isError ? 'User not found' : 'Could not load this conversation'}
-          description={missing || !query.isError ? 'This traveller may have left Need Spot.' : 'Check your connection and try again.'}
-          action={query.isError && !missing ? <Button onClick={() => void query.refetch()}>Try again</Button> : <ButtonLink to={paths.messages.root()}>All messages</ButtonLink>}
-        />
+        {query.isError && !isNotFound(query.error) ? (
+          <LoadFailure titleAs="h1" icon="user" title="Could not load this conversation" onRetry={query.refetch} />
+        ) : (
+          <EmptyState titleAs="h1" icon="user" title="User not found" description="This traveller may have left Need Spot." action={<ButtonLink to={paths.messages.root()}>All messages</ButtonLink>} />
+        )}
       </div>
     );
   }

@@ -5,8 +5,9 @@ import { selectIsLoggedIn, selectUserId } from '@/shared/auth';
 import { assetUrl, getAppConfig, paths } from '@/shared/config';
 import { hourMinute } from '@/shared/lib/date';
 import { Avatar } from '@/shared/ui/avatar';
-import { Button, ButtonLink } from '@/shared/ui/button';
+import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import { fullName, SignedOut } from './signed-out';
@@ -73,7 +74,7 @@ export function MessagesPage() {
     );
   } else if (!data && error) {
     // Spec §8 logs this failure ('Failed to fetch messages'); the page still offers a way out.
-    content = <EmptyState title="Could not load your messages" description="Check your connection and try again." action={<Button onClick={() => void refetch()}>Try again</Button>} />;
+    content = <LoadFailure title="Could not load your messages" onRetry={refetch} />;
   } else if (!data || data.conversations.length === 0) {
     content = <EmptyState icon="mail" title="No messages yet" description="Open a traveller's profile from Whispers and send them a message." />;
   } else {

@@ -1,12 +1,12 @@
 import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { getErrorMessage, isNetworkError, useDeleteNeedMutation, useGetNeedQuery, type Need } from '@/shared/api';
+import { getErrorMessage, isNetworkError, isNotFound, useDeleteNeedMutation, useGetNeedQuery, type Need } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
-import { Button, ButtonLink } from '@/shared/ui/button';
+import { ButtonLink } from '@/shared/ui/button';
 import { Carousel } from '@/shared/ui/carousel';
-import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import { StatusPage } from '@/shared/ui/status-page';
@@ -14,8 +14,6 @@ import { RecordActions } from '@/widgets/record-actions';
 import { NEED_MESSAGES } from '../config/messages';
 import { needImages, STOCK_IMAGES } from '../lib/images';
 import './needs.css';
-
-const isNotFound = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
 
 const fullAddress = (need: Need) =>
   [need.location.address, need.location.city, need.location.state, need.location.postalCode].filter(Boolean).join(', ');
@@ -111,11 +109,7 @@ export function NeedDetailPage() {
     return (
       <div className="page">
         <h1 className="page-title">Need</h1>
-        <EmptyState
-          title="Could not load this need"
-          description="Check your connection and try again."
-          action={<Button onClick={() => void refetch()}>Try again</Button>}
-        />
+        <LoadFailure title="Could not load this need" onRetry={refetch} />
       </div>
     );
   }

@@ -4,6 +4,7 @@ import { getAppConfig, paths } from '@/shared/config';
 import { useInfiniteList } from '@/shared/lib/infinite-list';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import { Tabs, type TabItem } from '@/shared/ui/tabs';
@@ -40,13 +41,7 @@ function NeedList({ tab }: { tab: TabKey }) {
     );
   }
   if (list.items.length === 0 && query.isError) {
-    return (
-      <EmptyState
-        title="Could not load the needs"
-        description="Check your connection and try again."
-        action={<Button onClick={() => void query.refetch()}>Try again</Button>}
-      />
-    );
+    return <LoadFailure title="Could not load the needs" onRetry={query.refetch} />;
   }
   if (list.items.length === 0) {
     const empty = EMPTY[tab];

@@ -1,7 +1,6 @@
 import { useSessionUser } from '@/shared/api';
 import { getAppConfig } from '@/shared/config';
-import { Button } from '@/shared/ui/button';
-import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import { ProfileForm } from './profile-form';
@@ -23,13 +22,7 @@ export function ProfilePage() {
       </div>
     );
   } else if (isError || !user) {
-    content = (
-      <EmptyState
-        title="Could not load your profile"
-        description="Check your connection and try again."
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
-      />
-    );
+    content = <LoadFailure title="Could not load your profile" onRetry={refetch} />;
   } else {
     content = (
       <div className="profile-page__grid">

@@ -3,13 +3,14 @@ import { useId, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { forgetSkill, getErrorMessage, skillCategoryLabel, useDeleteSkillMutation, useGetSkillQuery, type Skill } from '@/shared/api';
+import { forgetSkill, getErrorMessage, isNotFound, skillCategoryLabel, useDeleteSkillMutation, useGetSkillQuery, type Skill } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { assetUrl, getAppConfig, paths } from '@/shared/config';
 import { truncate } from '@/shared/lib/text';
-import { Button, ButtonLink } from '@/shared/ui/button';
+import { ButtonLink } from '@/shared/ui/button';
 import { Carousel } from '@/shared/ui/carousel';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { Modal } from '@/shared/ui/modal';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
@@ -20,9 +21,6 @@ import './skill-detail-page.css';
 export const DETAIL_DESCRIPTION_CUT = 200;
 const SKILL_CAROUSEL_MS = 3000;
 export const SKILL_DELETED = 'Skill deleted';
-
-const isNotFound = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'status' in error && (error as { status: unknown }).status === 404;
 
 /** /skills/{id}: one skill, its portfolio, a way to contact its owner; the owner may edit or delete it. */
 export function SkillDetailPage() {
@@ -51,14 +49,7 @@ export function SkillDetailPage() {
       />
     );
   } else if (isError || !skill) {
-    content = (
-      <EmptyState
-        titleAs="h1"
-        title="Could not load this skill"
-        description="Check your connection and try again."
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
-      />
-    );
+    content = <LoadFailure titleAs="h1" title="Could not load this skill" onRetry={refetch} />;
   } else {
     content = <SkillDetail skill={skill} onDeleted={setLeaving} />;
   }

@@ -1,11 +1,12 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useGetSkillQuery, useUpdateSkillMutation, type Skill } from '@/shared/api';
+import { isNotFound, useGetSkillQuery, useUpdateSkillMutation, type Skill } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
-import { Button, ButtonLink } from '@/shared/ui/button';
+import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { toastSuccess } from '@/shared/ui/success-toast';
 import { Spinner } from '@/shared/ui/spinner';
@@ -13,9 +14,6 @@ import { SKILL_MESSAGES, toSkillInput, toSkillValues, type SkillValues } from '.
 import { SkillForm } from './skill-form';
 import { settleSkill } from './submit-outcome';
 import './skill-editor.css';
-
-const isNotFound = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'status' in error && (error as { status: unknown }).status === 404;
 
 /** /skills/{id}/edit (signed in): the owner's form, filled from the skill; anyone else is told it is not theirs. */
 export function EditSkillPage() {
@@ -36,14 +34,7 @@ export function EditSkillPage() {
       <EmptyState titleAs="h2" title="Skill not found" action={<ButtonLink to={paths.skills.root()}>Back to skills</ButtonLink>} />
     );
   } else if (isError || !skill) {
-    content = (
-      <EmptyState
-        titleAs="h2"
-        title="Could not load this skill"
-        description="Check your connection and try again."
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
-      />
-    );
+    content = <LoadFailure titleAs="h2" title="Could not load this skill" onRetry={refetch} />;
   } else if (skill.user._id !== userId) {
     content = (
       <EmptyState

@@ -4,6 +4,7 @@ import { getAppConfig, paths } from '@/shared/config';
 import { useInfiniteList } from '@/shared/lib/infinite-list';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
@@ -30,13 +31,7 @@ export function SkillsPage() {
     );
   } else if (list.items.length === 0 && list.error) {
     // Not 'No Skills Found': nothing says there are none, the list just did not come.
-    content = (
-      <EmptyState
-        title="Could not load skills"
-        description="Check your connection and try again."
-        action={<Button onClick={() => void query.refetch()}>Try again</Button>}
-      />
-    );
+    content = <LoadFailure title="Could not load skills" onRetry={query.refetch} />;
   } else if (list.items.length === 0) {
     content = (
       <EmptyState

@@ -4,8 +4,8 @@ import { Link } from 'react-router-dom';
 import { useGetCompanionsQuery, type Companion } from '@/shared/api';
 import { selectIsLoggedIn } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
-import { Button, ButtonLink } from '@/shared/ui/button';
-import { EmptyState } from '@/shared/ui/empty-state';
+import { ButtonLink } from '@/shared/ui/button';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { Icon } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
@@ -95,12 +95,7 @@ function SignedInCompanions() {
   if (!data) {
     return (
       <div className="page">
-        <EmptyState
-          titleAs="h1"
-          title="Could not load companions"
-          description="Check your connection and try again."
-          action={<Button onClick={() => void refetch()}>Try again</Button>}
-        />
+        <LoadFailure titleAs="h1" title="Could not load companions" onRetry={refetch} />
       </div>
     );
   }

@@ -5,8 +5,8 @@ import { toast } from 'react-toastify';
 import { useGetMyTripsQuery, useUpdateTripMutation, type Trip } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
-import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { Icon } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
@@ -37,14 +37,7 @@ export function EditTripPage() {
     // Keyed by trip: the form starts from the loaded values and keeps edits across refetches.
     content = <EditTripForm key={upcoming._id} trip={upcoming} />;
   } else if (isError || !data) {
-    content = (
-      <EmptyState
-        titleAs="h2"
-        title="Could not load this trip"
-        description="Check your connection and try again."
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
-      />
-    );
+    content = <LoadFailure titleAs="h2" title="Could not load this trip" onRetry={refetch} />;
   } else if (past) {
     content = <EmptyState titleAs="h2" icon="calendar" title={TRIP_MESSAGES.pastUnchangeable} description="This trip is over; only upcoming trips can be changed." />;
   } else {

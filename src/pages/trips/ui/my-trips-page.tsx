@@ -5,9 +5,10 @@ import { toast } from 'react-toastify';
 import { getErrorMessage, useCancelTripMutation, useGetMyTripsQuery, type Trip } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
-import { Button, ButtonLink } from '@/shared/ui/button';
+import { ButtonLink } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import { TRIP_MESSAGES } from '../config/messages';
@@ -70,13 +71,7 @@ export function MyTripsPage() {
       </div>
     );
   } else if (!data) {
-    content = (
-      <EmptyState
-        title="Could not load your trips"
-        description="Check your connection and try again."
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
-      />
-    );
+    content = <LoadFailure title="Could not load your trips" onRetry={refetch} />;
   } else if (data.upcoming.length === 0 && data.past.length === 0) {
     content = (
       <EmptyState

@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { authorName, RELATIVE_TIME_REFRESH_MS, WHISPER_CAROUSEL_MS, whisperImages } from '../lib/whisper-images';
 import { FollowButton } from './follow-button';
 import { LikeButton } from './like-button';
-import { getErrorMessage, useDeleteWhisperMutation, useGetWhisperProfileQuery, useGetWhisperQuery } from '@/shared/api';
+import { getErrorMessage, isNotFound, useDeleteWhisperMutation, useGetWhisperProfileQuery, useGetWhisperQuery } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { timeAgo } from '@/shared/lib/date';
@@ -15,6 +15,7 @@ import { Carousel } from '@/shared/ui/carousel';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ExpandableText } from '@/shared/ui/expandable-text';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import './whisper-detail.css';
@@ -44,15 +45,13 @@ export function WhisperDetailPage() {
     );
   }
   if (!whisper) {
-    const missing = error !== undefined && 'status' in error && error.status === 404;
     return (
       <div className="page whisper-detail">
-        <EmptyState
-          titleAs="h1"
-          title={missing || !error ? 'Whisper not found' : 'Could not load this whisper'}
-          description={missing || !error ? 'It may have been deleted.' : 'Check your connection and try again.'}
-          action={missing || !error ? <ButtonLink to={paths.whispers.root()}>Back to whispers</ButtonLink> : <Button onClick={() => void refetch()}>Try again</Button>}
-        />
+        {error && !isNotFound(error) ? (
+          <LoadFailure titleAs="h1" title="Could not load this whisper" onRetry={refetch} />
+        ) : (
+          <EmptyState titleAs="h1" title="Whisper not found" description="It may have been deleted." action={<ButtonLink to={paths.whispers.root()}>Back to whispers</ButtonLink>} />
+        )}
       </div>
     );
   }

@@ -3,14 +3,15 @@ import { Link, useParams } from 'react-router-dom';
 import { authorName, whisperImages } from '../lib/whisper-images';
 import { AddFriendButton } from './add-friend-button';
 import { FollowButton } from './follow-button';
-import { useGetWhisperProfileQuery } from '@/shared/api';
+import { isNotFound, useGetWhisperProfileQuery } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { assetUrl, getAppConfig, paths } from '@/shared/config';
 import { Avatar } from '@/shared/ui/avatar';
-import { Button, ButtonLink } from '@/shared/ui/button';
+import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ExpandableText } from '@/shared/ui/expandable-text';
 import { Icon } from '@/shared/ui/icon';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import './whisper-profile.css';
@@ -32,15 +33,13 @@ export function WhisperProfilePage() {
     );
   }
   if (!profile) {
-    const missing = !error || ('status' in error && error.status === 404);
     return (
       <div className="page whisper-profile">
-        <EmptyState
-          titleAs="h1"
-          title={missing ? 'User not found' : 'Could not load this profile'}
-          description={missing ? 'This traveller is not here any more.' : 'Check your connection and try again.'}
-          action={missing ? <ButtonLink to={paths.whispers.root()}>Back to whispers</ButtonLink> : <Button onClick={() => void refetch()}>Try again</Button>}
-        />
+        {error && !isNotFound(error) ? (
+          <LoadFailure titleAs="h1" title="Could not load this profile" onRetry={refetch} />
+        ) : (
+          <EmptyState titleAs="h1" title="User not found" description="This traveller is not here any more." action={<ButtonLink to={paths.whispers.root()}>Back to whispers</ButtonLink>} />
+        )}
       </div>
     );
   }

@@ -7,6 +7,7 @@ import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 import { useNow } from '@/shared/lib/use-now';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
@@ -32,13 +33,7 @@ export function WhispersPage() {
       </div>
     );
   } else if (list.items.length === 0 && list.error) {
-    content = (
-      <EmptyState
-        title="Could not load whispers"
-        description="Check your connection and try again."
-        action={<Button onClick={() => void query.refetch()}>Try again</Button>}
-      />
-    );
+    content = <LoadFailure title="Could not load whispers" onRetry={query.refetch} />;
   } else if (list.items.length === 0) {
     content = (
       <EmptyState

@@ -2,6 +2,7 @@ import { useGetNotificationsQuery, useMarkAllNotificationsReadMutation, useMarkN
 import { formatDayTime } from '@/shared/lib/date';
 import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { Icon } from '@/shared/ui/icon';
 import { Spinner } from '@/shared/ui/spinner';
 import { iconFor } from '../lib/notification-display';
@@ -22,17 +23,7 @@ export function NotificationList() {
   }
 
   if (isError) {
-    return (
-      <EmptyState
-        icon="info"
-        title="Couldn't load notifications."
-        action={
-          <Button variant="secondary" size="sm" onClick={() => refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
+    return <LoadFailure title="Couldn't load notifications." description={null} compact onRetry={refetch} />;
   }
 
   if (notifications.length === 0) return <EmptyState icon="bell" title="No notifications yet" />;

@@ -1,0 +1,1 @@
+export { LoadFailure, CHECK_CONNECTION } from './load-failure';
