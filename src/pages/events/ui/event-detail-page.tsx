@@ -1,6 +1,7 @@
 import { useSelector } from 'react-redux';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { getName } from '@/entities/user';
 import { getErrorMessage, useDeleteEventMutation, useGetEventQuery, type TravelEvent } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
@@ -48,7 +49,7 @@ function EventDetail({ event }: { event: TravelEvent }) {
   const userId = useSelector(selectUserId);
   const isOwner = userId !== null && userId !== undefined && userId === event.createdBy._id;
   const [deleteEvent, { isLoading: deleting }] = useDeleteEventMutation();
-  const organiser = [event.createdBy.firstName, event.createdBy.lastName].filter(Boolean).join(' ');
+  const organiser = getName(event.createdBy);
   const times = formatTimeRange(event.timeFrom, event.timeTo);
 
   const remove = async () => {

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { useSelector } from 'react-redux';
 import { toast } from 'react-toastify';
-import { assetUrl, getAppConfig, paths } from '@/shared/config';
+import { getFullName, UserAvatar } from '@/entities/user';
+import { getAppConfig, paths } from '@/shared/config';
 import { useAnswerFriendRequestMutation, useGetFriendRequestsQuery, type FriendRequest } from '@/shared/api';
 import { selectIsLoggedIn, selectUserId } from '@/shared/auth';
-import { Avatar } from '@/shared/ui/avatar';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadFailure } from '@/shared/ui/load-failure';
@@ -21,7 +21,7 @@ export const NOT_LOGGED_IN = {
 function RequestRow({ request, userId }: { request: FriendRequest; userId: string }) {
   const [answer] = useAnswerFriendRequestMutation();
   const nameId = useId();
-  const name = `${request.sender.firstName} ${request.sender.lastName}`.trim() || request.sender.username;
+  const name = getFullName(request.sender);
   const reply = async (action: 'accept' | 'reject') => {
     // The row leaves at once (the mutation's optimistic patch); a failure puts it back with a notice.
     const result = await answer({ request, action, userId });
@@ -29,7 +29,7 @@ function RequestRow({ request, userId }: { request: FriendRequest; userId: strin
   };
   return (
     <li className="friend-requests__row">
-      <Avatar name={name} src={assetUrl(request.sender.avatar)} size={48} />
+      <UserAvatar user={{ ...request.sender, profileImage: request.sender.avatar }} />
       <div className="friend-requests__who">
         <span id={nameId} className="friend-requests__name">
           {name}

@@ -1,20 +1,20 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
+import { getFullName, UserAvatar } from '@/entities/user';
 import {
   getErrorMessage, isNotFound, SEND_FAILED, useGetConversationInfiniteQuery, useMarkConversationReadMutation, useSendMessageMutation, type Message,
 } from '@/shared/api';
 import { selectIsLoggedIn, selectUserId } from '@/shared/auth';
-import { assetUrl, getAppConfig, paths } from '@/shared/config';
+import { getAppConfig, paths } from '@/shared/config';
 import { hourMinute } from '@/shared/lib/date';
-import { Avatar } from '@/shared/ui/avatar';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
-import { LoadFailure } from '@/shared/ui/load-failure';
 import { FormAlert } from '@/shared/ui/form-alert';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
-import { fullName, SignedOut } from './signed-out';
+import { SignedOut } from './signed-out';
 import './messages.css';
 
 /** Longest message the server takes. */
@@ -110,7 +110,7 @@ export function ConversationPage() {
     listEnd.current?.scrollIntoView?.({ block: 'end' });
   }, [newest?._id]);
 
-  const name = other ? fullName(other) : 'Conversation';
+  const name = other ? getFullName(other) : 'Conversation';
   const meta = <PageMeta title={`${name} | Messages | ${getAppConfig().brandName}`} description="A conversation with another traveller." />;
 
   if (!loggedIn || !me) {
@@ -152,7 +152,7 @@ export function ConversationPage() {
           ← Messages
         </Link>
         <div className="conversation__who">
-          <Avatar name={name} src={assetUrl(other.profileImage)} size={40} />
+          <UserAvatar user={other} size={40} />
           <div>
             <h1 className="conversation__name">{name}</h1>
             <Link to={paths.whispers.profile(other._id)} className="conversation__profile">

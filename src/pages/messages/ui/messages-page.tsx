@@ -1,26 +1,26 @@
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
+import { getFullName, UserAvatar } from '@/entities/user';
 import { useGetInboxQuery, type Conversation } from '@/shared/api';
 import { selectIsLoggedIn, selectUserId } from '@/shared/auth';
-import { assetUrl, getAppConfig, paths } from '@/shared/config';
+import { getAppConfig, paths } from '@/shared/config';
 import { hourMinute } from '@/shared/lib/date';
-import { Avatar } from '@/shared/ui/avatar';
 import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
-import { fullName, SignedOut } from './signed-out';
+import { SignedOut } from './signed-out';
 import './messages.css';
 
 function InboxRow({ conversation, me }: { conversation: Conversation; me: string }) {
   const { with: other, last, unreadCount } = conversation;
-  const name = fullName(other);
+  const name = getFullName(other);
   const mine = last.sender._id === me;
   return (
     <li>
       <Link to={paths.messages.bySender(other._id)} className={unreadCount > 0 ? 'inbox-row is-unread' : 'inbox-row'}>
-        <Avatar name={name} src={assetUrl(other.profileImage)} size={48} />
+        <UserAvatar user={other} />
         <span className="inbox-row__main">
           <span className="inbox-row__top">
             <span className="inbox-row__name">{name}</span>

@@ -1,6 +1,7 @@
 import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { getName } from '@/entities/user';
 import { getErrorMessage, isNetworkError, isNotFound, useDeleteNeedMutation, useGetNeedQuery, type Need } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
@@ -23,7 +24,7 @@ function NeedDetail({ need }: { need: Need }) {
   const navigate = useNavigate();
   const [deleteNeed, { isLoading: deleting }] = useDeleteNeedMutation();
   const isOwner = userId !== null && userId === need.user._id;
-  const poster = [need.user.firstName, need.user.lastName].filter(Boolean).join(' ');
+  const poster = getName(need.user);
 
   const remove = async () => {
     try {

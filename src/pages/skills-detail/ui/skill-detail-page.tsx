@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { getName } from '@/entities/user';
 import { forgetSkill, getErrorMessage, isNotFound, skillCategoryLabel, useDeleteSkillMutation, useGetSkillQuery, type Skill } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { assetUrl, getAppConfig, paths } from '@/shared/config';
@@ -72,7 +73,7 @@ function SkillDetail({ skill, onDeleted }: { skill: Skill; onDeleted: (skill: Sk
   const navigate = useNavigate();
   const descriptionId = useId();
 
-  const ownerName = `${skill.user.firstName} ${skill.user.lastName}`.trim();
+  const ownerName = getName(skill.user);
   const category = skillCategoryLabel(skill);
   const long = skill.description.length > DETAIL_DESCRIPTION_CUT;
   const images = skill.images.map((src, index) => ({ src: assetUrl(src) ?? src, alt: `${skill.title}, image ${index + 1}` }));

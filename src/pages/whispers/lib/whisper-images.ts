@@ -14,6 +14,3 @@ export const whisperImages = (whisper: Pick<Whisper, 'images' | 'title'>) =>
     src: assetUrl(src) ?? src,
     alt: `${whisper.title}, image ${index + 1}`,
   }));
-
-/** The author's full name, else their username. */
-export const authorName = (user: Whisper['user']) => `${user.firstName} ${user.lastName}`.trim() || user.username;

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { authorName, RELATIVE_TIME_REFRESH_MS, WHISPER_CAROUSEL_MS, whisperImages } from '../lib/whisper-images';
+import { RELATIVE_TIME_REFRESH_MS, WHISPER_CAROUSEL_MS, whisperImages } from '../lib/whisper-images';
 import { FollowButton } from './follow-button';
 import { LikeButton } from './like-button';
+import { getFullName } from '@/entities/user';
 import { getErrorMessage, isNotFound, useDeleteWhisperMutation, useGetWhisperProfileQuery, useGetWhisperQuery } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
@@ -56,7 +57,7 @@ export function WhisperDetailPage() {
     );
   }
 
-  const author = authorName(whisper.user);
+  const author = getFullName(whisper.user);
   const remove = async () => {
     try {
       await deleteWhisper({ id: whisper._id, authorId: whisper.user._id }).unwrap();

@@ -1,12 +1,12 @@
 import { useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
-import { authorName, whisperImages } from '../lib/whisper-images';
+import { whisperImages } from '../lib/whisper-images';
 import { AddFriendButton } from './add-friend-button';
 import { FollowButton } from './follow-button';
+import { getFullName, UserAvatar } from '@/entities/user';
 import { isNotFound, useGetWhisperProfileQuery } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
-import { assetUrl, getAppConfig, paths } from '@/shared/config';
-import { Avatar } from '@/shared/ui/avatar';
+import { getAppConfig, paths } from '@/shared/config';
 import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ExpandableText } from '@/shared/ui/expandable-text';
@@ -44,7 +44,7 @@ export function WhisperProfilePage() {
     );
   }
 
-  const name = authorName(profile);
+  const name = getFullName(profile);
   const counts = [
     ['followers', profile.followersCount],
     ['following', profile.followingCount],
@@ -54,7 +54,7 @@ export function WhisperProfilePage() {
     <div className="page whisper-profile">
       <PageMeta title={`${name} | ${getAppConfig().brandName}`} description={`Whispers by @${profile.username}.`} />
       <section className="whisper-profile__head" aria-labelledby="profile-name">
-        <Avatar name={name} src={assetUrl(profile.profileImage)} size={88} />
+        <UserAvatar user={profile} size={88} />
         <div className="whisper-profile__who">
           <h1 id="profile-name" className="page-title whisper-profile__name">
             {name}
