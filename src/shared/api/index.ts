@@ -79,7 +79,6 @@ export {
   useCreateSkillMutation,
   useUpdateSkillMutation,
   useDeleteSkillMutation,
-  skillCategoryLabel,
   forgetSkill,
   toSkill,
   toSkillPage,

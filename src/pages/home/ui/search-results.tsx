@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { skillCategoryLabel } from '@/entities/skill';
 import { useSearchQuery, type EventHit, type NeedHit, type SearchGroup, type SkillHit } from '@/shared/api';
 import { paths } from '@/shared/config';
 import { shortMonthDay } from '@/shared/lib/date';
@@ -134,7 +135,7 @@ function EventCard({ event }: { event: EventHit }) {
 }
 
 function SkillCard({ skill }: { skill: SkillHit }) {
-  const category = skill.category === 'Other' && skill.customCategory ? skill.customCategory : skill.category;
+  const category = skillCategoryLabel(skill);
   return (
     <li>
       <Link className="search-card" to={inApp(skill.url, paths.skills.byId(skill._id))}>

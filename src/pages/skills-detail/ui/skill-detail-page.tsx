@@ -3,10 +3,11 @@ import { useId, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { SKILL_CAROUSEL_MS, skillCategoryLabel, skillImages } from '@/entities/skill';
 import { getName } from '@/entities/user';
-import { forgetSkill, getErrorMessage, isNotFound, skillCategoryLabel, useDeleteSkillMutation, useGetSkillQuery, type Skill } from '@/shared/api';
+import { forgetSkill, getErrorMessage, isNotFound, useDeleteSkillMutation, useGetSkillQuery, type Skill } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
-import { assetUrl, getAppConfig, paths } from '@/shared/config';
+import { getAppConfig, paths } from '@/shared/config';
 import { truncate } from '@/shared/lib/text';
 import { ButtonLink } from '@/shared/ui/button';
 import { Carousel } from '@/shared/ui/carousel';
@@ -20,7 +21,6 @@ import './skill-detail-page.css';
 
 /** The detail page shows this much of the description until 'See All'. */
 export const DETAIL_DESCRIPTION_CUT = 200;
-const SKILL_CAROUSEL_MS = 3000;
 export const SKILL_DELETED = 'Skill deleted';
 
 /** /skills/{id}: one skill, its portfolio, a way to contact its owner; the owner may edit or delete it. */
@@ -76,11 +76,7 @@ function SkillDetail({ skill, onDeleted }: { skill: Skill; onDeleted: (skill: Sk
   const ownerName = getName(skill.user);
   const category = skillCategoryLabel(skill);
   const long = skill.description.length > DETAIL_DESCRIPTION_CUT;
-  const images = skill.images.map((src, index) => ({ src: assetUrl(src) ?? src, alt: `${skill.title}, image ${index + 1}` }));
-  const portfolio = skill.portfolioImages.map((src, index) => ({
-    src: assetUrl(src) ?? src,
-    alt: `${skill.title}, portfolio image ${index + 1}`,
-  }));
+  const portfolio = skillImages(skill, 'portfolioImages');
 
   const remove = async () => {
     try {
@@ -97,7 +93,7 @@ function SkillDetail({ skill, onDeleted }: { skill: Skill; onDeleted: (skill: Sk
 
   return (
     <article className="skill-detail__card" aria-labelledby="skill-title">
-      <Carousel label={`${skill.title} images`} images={images} intervalMs={SKILL_CAROUSEL_MS} aspectRatio={4 / 3} />
+      <Carousel label={`${skill.title} images`} images={skillImages(skill)} intervalMs={SKILL_CAROUSEL_MS} aspectRatio={4 / 3} />
       <div className="skill-detail__body">
         <h1 id="skill-title" className="page-title skill-detail__title">
           {skill.title}

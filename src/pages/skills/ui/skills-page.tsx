@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { SkillCard } from '@/entities/skill';
 import { useGetSkillsInfiniteQuery } from '@/shared/api';
 import { getAppConfig, paths } from '@/shared/config';
 import { useInfiniteList } from '@/shared/lib/infinite-list';
@@ -9,7 +10,6 @@ import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
-import { SkillCard } from './skill-card';
 import './skills-page.css';
 
 /** The server is asked once the typing has paused this long. */
