@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { needPlace } from '@/entities/need';
 import { skillCategoryLabel } from '@/entities/skill';
 import { useSearchQuery, type EventHit, type NeedHit, type SearchGroup, type SkillHit } from '@/shared/api';
 import { paths } from '@/shared/config';
@@ -98,7 +99,7 @@ function Group<T>({ title, group, render }: { title: string; group: SearchGroup<
 }
 
 function NeedCard({ need }: { need: NeedHit }) {
-  const place = [need.city, need.state].filter(Boolean).join(', ');
+  const place = needPlace(need);
   return (
     <li>
       <Link className="search-card" to={paths.needs.byId(need._id)}>

@@ -1,6 +1,7 @@
 import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { needAddress, needImages, STOCK_IMAGES } from '@/entities/need';
 import { getName } from '@/entities/user';
 import { getErrorMessage, isNetworkError, isNotFound, useDeleteNeedMutation, useGetNeedQuery, type Need } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
@@ -13,11 +14,7 @@ import { Spinner } from '@/shared/ui/spinner';
 import { StatusPage } from '@/shared/ui/status-page';
 import { RecordActions } from '@/widgets/record-actions';
 import { NEED_MESSAGES } from '../config/messages';
-import { needImages, STOCK_IMAGES } from '../lib/images';
 import './needs.css';
-
-const fullAddress = (need: Need) =>
-  [need.location.address, need.location.city, need.location.state, need.location.postalCode].filter(Boolean).join(', ');
 
 function NeedDetail({ need }: { need: Need }) {
   const userId = useSelector(selectUserId);
@@ -42,7 +39,7 @@ function NeedDetail({ need }: { need: Need }) {
       <h1 className="page-title need-detail__title">{need.serviceName}</h1>
       <Carousel
         label={`Photos of ${need.serviceName}`}
-        images={needImages(need.images, need.serviceName)}
+        images={needImages(need)}
         placeholders={STOCK_IMAGES}
         intervalMs={null}
         aspectRatio={16 / 9}
@@ -60,7 +57,7 @@ function NeedDetail({ need }: { need: Need }) {
         </div>
         <div>
           <dt>Address</dt>
-          <dd>{fullAddress(need)}</dd>
+          <dd>{needAddress(need.location)}</dd>
         </div>
         {poster && (
           <div>

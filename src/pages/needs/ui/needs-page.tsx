@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
+import { NeedCard } from '@/entities/need';
 import { useGetNeedsInfiniteQuery, type NeedType } from '@/shared/api';
 import { getAppConfig, paths } from '@/shared/config';
 import { useInfiniteList } from '@/shared/lib/infinite-list';
@@ -8,7 +9,6 @@ import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import { Tabs, type TabItem } from '@/shared/ui/tabs';
-import { NeedCard } from './need-card';
 import './needs.css';
 
 type TabKey = 'all' | NeedType;
