@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { EventCard } from '@/entities/event';
 import { useGetEventsInfiniteQuery } from '@/shared/api';
 import { getAppConfig, paths } from '@/shared/config';
 import { useInfiniteList } from '@/shared/lib/infinite-list';
@@ -8,7 +9,6 @@ import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
-import { EventCard } from './event-card';
 import './events.css';
 
 /** The search is sent once typing has paused this long. */

@@ -16,8 +16,6 @@ const NEED_CUT = 90;
 const EVENT_CUT = 80;
 const SKILL_CUT = 90;
 
-/** An event's thumbnail: a server path as it is; a bare file name lives under /uploads/events (spec §7). */
-const eventImage = (thumbnail: string) => (thumbnail === '' || thumbnail.startsWith('/') ? thumbnail : `/uploads/events/${thumbnail}`);
 /** A server-supplied url stays inside the app: anything but a path falls back to the board. */
 const inApp = (url: string, fallback: string) => (url.startsWith('/') && !url.startsWith('//') ? url : fallback);
 
@@ -117,7 +115,7 @@ function NeedCard({ need }: { need: NeedHit }) {
 }
 
 function EventCard({ event }: { event: EventHit }) {
-  const image = eventImage(event.thumbnail);
+  const image = event.thumbnail;
   return (
     <li>
       <Link className="search-card" to={inApp(event.url, paths.events.byId(event._id))}>

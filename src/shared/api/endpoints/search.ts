@@ -1,4 +1,5 @@
 import { baseApi } from '../base-api';
+import { eventImage } from './events';
 import { asNumber, asString, isRecord } from './wire';
 
 /** What a home-search card shows (spec §3 "Search response"). */
@@ -66,7 +67,7 @@ function toEventHit(value: unknown): EventHit | null {
     _id: value._id,
     title: asString(value.title),
     description: asString(value.description),
-    thumbnail: asString(value.thumbnail),
+    thumbnail: eventImage(asString(value.thumbnail)),
     startDate: asString(value.startDate),
     address: asString(location.address, asString(value.address)),
     url: asString(value.url),
