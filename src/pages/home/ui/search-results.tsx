@@ -43,6 +43,8 @@ export function SearchResults({ query, onClear }: SearchResultsProps) {
 
   const result = isError ? undefined : data;
   const total = result?.totalResults ?? 0;
+  // A capped count is a lower bound: '100+ matches found'.
+  const shown = result?.capped ? `${total}+` : `${total}`;
 
   return (
     <section className="search-results" aria-labelledby="search-results-title" aria-busy={isFetching}>
@@ -52,7 +54,7 @@ export function SearchResults({ query, onClear }: SearchResultsProps) {
             Results for “{query}”
           </h2>
           <p className="search-results__count" role="status">
-            {total} {total === 1 ? 'match' : 'matches'} found
+            {shown} {total === 1 && !result?.capped ? 'match' : 'matches'} found
           </p>
         </div>
         <Button variant="secondary" size="sm" onClick={onClear}>
@@ -83,12 +85,13 @@ export function SearchResults({ query, onClear }: SearchResultsProps) {
 function Group<T>({ title, group, render }: { title: string; group: SearchGroup<T>; render: (item: T) => React.ReactNode }) {
   if (group.items.length === 0) return null;
   const id = `search-group-${title.toLowerCase()}`;
+  const count = group.capped ? `${group.count}+` : `${group.count}`;
   return (
     <section className="search-results__group" aria-labelledby={id}>
       <h3 id={id} className="search-results__group-title">
         {title}
-        <span className="search-results__badge" aria-label={`${group.count} ${title.toLowerCase()}`}>
-          {group.count}
+        <span className="search-results__badge" aria-label={`${count} ${title.toLowerCase()}`}>
+          {count}
         </span>
       </h3>
       <ul className="search-results__list">{group.items.map(render)}</ul>

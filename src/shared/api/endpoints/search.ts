@@ -35,11 +35,15 @@ export interface SkillHit {
 
 export interface SearchGroup<T> {
   count: number;
+  /** The server stopped counting at `count`: there may be more matches. */
+  capped: boolean;
   items: T[];
 }
 
 export interface SearchResult {
   totalResults: number;
+  /** Some group's count is capped, so the total is a lower bound. */
+  capped: boolean;
   needs: SearchGroup<NeedHit>;
   events: SearchGroup<EventHit>;
   skills: SearchGroup<SkillHit>;
@@ -90,7 +94,7 @@ function toSkillHit(value: unknown): SkillHit | null {
 
 function toGroup<T>(value: unknown, toItem: (item: unknown) => T | null): SearchGroup<T> {
   const items = (isRecord(value) && Array.isArray(value.items) ? value.items : []).map(toItem).filter((item): item is T => item !== null);
-  return { count: Math.max(isRecord(value) ? asNumber(value.count) : 0, items.length), items };
+  return { count: Math.max(isRecord(value) ? asNumber(value.count) : 0, items.length), capped: isRecord(value) && value.capped === true, items };
 }
 
 /** `{ data: { meta: { totalResults }, needs, events, skills } }`; any other shape is no results (spec §7). */
@@ -100,7 +104,8 @@ export function toSearchResult(body: unknown): SearchResult {
   const events = toGroup(data.events, toEventHit);
   const skills = toGroup(data.skills, toSkillHit);
   const meta = isRecord(data.meta) ? data.meta : {};
-  return { totalResults: asNumber(meta.totalResults, needs.count + events.count + skills.count), needs, events, skills };
+  const capped = needs.capped || events.capped || skills.capped;
+  return { totalResults: asNumber(meta.totalResults, needs.count + events.count + skills.count), capped, needs, events, skills };
 }
 
 export const searchApi = baseApi.injectEndpoints({
