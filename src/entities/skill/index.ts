@@ -1,2 +1,2 @@
-export { SkillCard, CARD_DESCRIPTION_CUT } from './ui/skill-card';
+export { SkillCard } from './ui/skill-card';
 export { SKILL_CAROUSEL_MS, skillCategoryLabel, skillImages } from './lib/skill-display';

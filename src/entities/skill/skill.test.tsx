@@ -2,7 +2,8 @@ import { droneSkill, muralSkill } from '@mocks/fixtures/skills';
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from '@test-utils/render';
 import { toSkill } from '@/shared/api';
-import { CARD_DESCRIPTION_CUT, SkillCard, skillCategoryLabel, skillImages } from '.';
+import { SkillCard, skillCategoryLabel, skillImages } from '.';
+import { CARD_DESCRIPTION_CUT } from './ui/skill-card';
 
 it('labels Other with its custom category', () => {
   expect(skillCategoryLabel(muralSkill)).toBe('Mural art');

@@ -1,9 +1,9 @@
 import { useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
-import { whisperImages } from '../lib/whisper-images';
 import { AddFriendButton } from './add-friend-button';
 import { FollowButton } from './follow-button';
 import { getFullName, UserAvatar } from '@/entities/user';
+import { likesText, whisperImages } from '@/entities/whisper';
 import { isNotFound, useGetWhisperProfileQuery } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
@@ -99,7 +99,7 @@ export function WhisperProfilePage() {
                   </Link>
                   <ExpandableText text={post.description} cut={POST_DESCRIPTION_CUT} className="whisper-profile__post-text" />
                   <p className="whisper-profile__likes">
-                    <Icon name="heart" size={16} /> {post.likes.length} {post.likes.length === 1 ? 'like' : 'likes'}
+                    <Icon name="heart" size={16} /> {likesText(post.likes.length)}
                   </p>
                 </li>
               );

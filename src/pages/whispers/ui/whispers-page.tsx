@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { RELATIVE_TIME_REFRESH_MS } from '../lib/whisper-images';
+import { RELATIVE_TIME_REFRESH_MS, WhisperCard } from '@/entities/whisper';
 import { useGetWhispersInfiniteQuery } from '@/shared/api';
 import { getAppConfig, paths } from '@/shared/config';
 import { useInfiniteList } from '@/shared/lib/infinite-list';
@@ -11,7 +11,7 @@ import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
-import { WhisperCard } from './whisper-card';
+import { LikeButton } from './like-button';
 import './whispers.css';
 
 /** The server is asked once the typing has paused this long. */
@@ -48,7 +48,7 @@ export function WhispersPage() {
       <>
         <ul className="whispers-page__list" aria-label="Whispers">
           {list.items.map((whisper) => (
-            <WhisperCard key={whisper._id} whisper={whisper} now={now} />
+            <WhisperCard key={whisper._id} whisper={whisper} now={now} actions={<LikeButton whisper={whisper} />} />
           ))}
         </ul>
         {list.hasMore && (

@@ -14,3 +14,6 @@ export const whisperImages = (whisper: Pick<Whisper, 'images' | 'title'>) =>
     src: assetUrl(src) ?? src,
     alt: `${whisper.title}, image ${index + 1}`,
   }));
+
+/** '1 like', '5 likes'. */
+export const likesText = (count: number) => `${count} ${count === 1 ? 'like' : 'likes'}`;
