@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { badgeName, stepsDone } from '@/entities/challenge';
 import {
   isNotFound, JOIN_TEXTS, useGetChallengeQuery, useJoinChallengeMutation, useSetChallengeStepMutation, type ChallengeDetail, type ChallengeProgress,
 } from '@/shared/api';
@@ -13,7 +14,6 @@ import { LoadFailure } from '@/shared/ui/load-failure';
 import { Icon } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
-import { stepsDone } from '../lib/progress';
 import './challenges.css';
 
 export const LOGIN_TO_JOIN = 'Please log in to join challenges.';
@@ -55,7 +55,7 @@ function BadgeNote({ challenge }: { challenge: ChallengeDetail }) {
     <p className="challenge__badge">
       <Icon name="sparkle" size={18} />
       <span>
-        Finish every step to earn the <strong>{challenge.badge || challenge.title}</strong> badge
+        Finish every step to earn the <strong>{badgeName(challenge)}</strong> badge
         {challenge.rewardTokens > 0 ? ` and ${challenge.rewardTokens} tokens` : ''}.
       </span>
     </p>
@@ -188,7 +188,7 @@ export function JoinedChallengePage() {
       {progress ? (
         <>
           <p className="challenge__progress" role="status">
-            {progress.completedAt ? `Completed · ${challenge.badge || challenge.title} badge earned` : stepsDone({ ...challenge, progress })}
+            {progress.completedAt ? `Completed · ${badgeName(challenge)} badge earned` : stepsDone({ ...challenge, progress })}
           </p>
           <progress className="challenge__meter" max={challenge.participationSteps.length} value={progress.completedSteps.length} aria-labelledby={headingId} />
           <ul className="challenge__steps challenge__steps--checks" aria-labelledby={headingId}>

@@ -1,18 +1,16 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import type { ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useGetChallengesQuery, useGetJoinedChallengesQuery, type Challenge, type JoinedChallenge } from '@/shared/api';
+import { BadgeCard, ChallengeCard, stepsDone, travellersText } from '@/entities/challenge';
+import { useGetChallengesQuery, useGetJoinedChallengesQuery, type JoinedChallenge } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
-import { Icon } from '@/shared/ui/icon';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
 import { Tabs, type TabItem } from '@/shared/ui/tabs';
-import { stepsDone } from '../lib/progress';
 import './challenges.css';
 
 type TabKey = 'challenges' | 'mychallenges' | 'badges';
@@ -45,23 +43,6 @@ function Loading({ label }: { label: string }) {
 
 const LoadFailed = ({ retry }: { retry: () => unknown }) => <LoadFailure title="Could not load challenges" onRetry={retry} />;
 
-function ChallengeCard({ challenge, to, footer }: { challenge: Challenge; to: string; footer: ReactNode }) {
-  return (
-    <li className="challenge-card">
-      <Link to={to} className="challenge-card__link">
-        <span className="challenge-card__icon" aria-hidden="true">
-          <Icon name="trophy" size={22} />
-        </span>
-        <span className="challenge-card__title">{challenge.title}</span>
-        <span className="challenge-card__text">{challenge.description}</span>
-        <span className="challenge-card__footer">{footer}</span>
-      </Link>
-    </li>
-  );
-}
-
-const people = (count: number) => `${count} ${count === 1 ? 'traveller' : 'travellers'}`;
-
 function AllChallenges() {
   const { data, isLoading, error, refetch } = useGetChallengesQuery();
   if (isLoading) return <Loading label="Loading challenges" />;
@@ -76,7 +57,7 @@ function AllChallenges() {
           key={challenge._id}
           challenge={challenge}
           to={paths.challenges.detail(challenge._id)}
-          footer={`${challenge.participationSteps.length} steps · ${people(challenge.participantIds.length)}`}
+          footer={`${challenge.participationSteps.length} steps · ${travellersText(challenge.participantIds.length)}`}
         />
       ))}
     </ul>
@@ -115,16 +96,7 @@ function Mine({ badges }: { badges: boolean }) {
     return (
       <ul className="challenges__grid" aria-label="Badges">
         {shown.map((challenge) => (
-          <li key={challenge._id} className="badge-card">
-            <Link to={paths.challenges.detail(challenge._id)} className="badge-card__link">
-              <span className="badge-card__medal" aria-hidden="true">
-                <Icon name="sparkle" size={26} />
-              </span>
-              <span className="badge-card__name">{challenge.badge || challenge.title}</span>
-              <span className="badge-card__for">{challenge.title}</span>
-              {challenge.rewardTokens > 0 && <span className="badge-card__tokens">+{challenge.rewardTokens} tokens</span>}
-            </Link>
-          </li>
+          <BadgeCard key={challenge._id} challenge={challenge} />
         ))}
       </ul>
     );
