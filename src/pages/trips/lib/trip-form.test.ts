@@ -1,4 +1,3 @@
-import { daysText } from './dates';
 import { placeLabel } from './place-label';
 import { budgetInput, emptyTripForm, toTripInput, travellersInput, validateTrip, type TripFormValues } from './trip-form';
 
@@ -65,13 +64,6 @@ describe('the whole-number fields', () => {
       peopleCount: 2,
       budget: 25000,
     });
-  });
-});
-
-describe('days', () => {
-  it('writes days in the singular for one', () => {
-    expect(daysText(1)).toBe('1 day');
-    expect(daysText(6)).toBe('6 days');
   });
 });
 

@@ -2,6 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { toast } from 'react-toastify';
+import { TripCard } from '@/entities/trip';
 import { getErrorMessage, useCancelTripMutation, useGetMyTripsQuery, type Trip } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
@@ -14,7 +15,6 @@ import { Spinner } from '@/shared/ui/spinner';
 import { TRIP_MESSAGES } from '../config/messages';
 import { formatDateRange } from '@/shared/lib/date';
 import { useSessionLost } from '../model/use-session-lost';
-import { TripCard } from './trip-card';
 import './trips.css';
 
 const PLAN_A_TRIP = '+ Plan a trip';
