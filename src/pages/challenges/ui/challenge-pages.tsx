@@ -13,7 +13,7 @@ import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { Icon } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import './challenges.css';
 
 export const LOGIN_TO_JOIN = 'Please log in to join challenges.';
@@ -35,9 +35,7 @@ function useRouteChallenge() {
   let state: ReactNode = null;
   if (query.isLoading) {
     state = (
-      <div className="challenges__loading">
-        <Spinner size="lg" label="Loading challenge" />
-      </div>
+      <LoadingState label="Loading challenge" />
     );
   } else if (!query.data) {
     state = query.isError && !isNotFound(query.error) ? (

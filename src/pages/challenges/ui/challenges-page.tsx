@@ -9,7 +9,7 @@ import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import { Tabs, type TabItem } from '@/shared/ui/tabs';
 import './challenges.css';
 
@@ -33,19 +33,11 @@ export const CHALLENGE_EMPTY = {
 
 const isTab = (value: string | null): value is TabKey => TABS.some((tab) => tab.key === value);
 
-function Loading({ label }: { label: string }) {
-  return (
-    <div className="challenges__loading">
-      <Spinner size="lg" label={label} />
-    </div>
-  );
-}
-
 const LoadFailed = ({ retry }: { retry: () => unknown }) => <LoadFailure title="Could not load challenges" onRetry={retry} />;
 
 function AllChallenges() {
   const { data, isLoading, error, refetch } = useGetChallengesQuery();
-  if (isLoading) return <Loading label="Loading challenges" />;
+  if (isLoading) return <LoadingState label="Loading challenges" />;
   if (!data && error) return <LoadFailed retry={refetch} />;
   if (!data || data.length === 0) {
     return <EmptyState icon="trophy" title={CHALLENGE_EMPTY.challenges.title} description={CHALLENGE_EMPTY.challenges.text} />;
@@ -77,7 +69,7 @@ function Mine({ badges }: { badges: boolean }) {
       />
     );
   }
-  if (isLoading) return <Loading label={badges ? 'Loading badges' : 'Loading your challenges'} />;
+  if (isLoading) return <LoadingState label={badges ? 'Loading badges' : 'Loading your challenges'} />;
   if (!data && error) return <LoadFailed retry={refetch} />;
   const shown: JoinedChallenge[] = badges ? (data ?? []).filter((challenge) => challenge.progress.completedAt !== null) : (data ?? []);
   if (shown.length === 0) {

@@ -7,7 +7,7 @@ import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { Icon } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import { RecordActions } from '@/widgets/record-actions';
 import { formatDateRange, formatTimeRange } from '@/shared/lib/date';
 import { EVENT_MESSAGES } from '../lib/event-form';
@@ -22,9 +22,7 @@ export function EventDetailPage() {
   let content;
   if (isLoading) {
     content = (
-      <div className="events-loading">
-        <Spinner size="lg" label="Loading event" />
-      </div>
+      <LoadingState label="Loading event" />
     );
   } else if (isError || !event) {
     content = <EventLoadProblem missing={!event && (!isError || isMissing(error))} onRetry={() => void refetch()} />;

@@ -5,7 +5,7 @@ import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { Icon } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import { EVENT_MESSAGES } from '../lib/event-form';
 import { EventForm } from './event-form';
 import { EventLoadProblem, isMissing } from './event-load-problem';
@@ -45,9 +45,7 @@ export function EditEventPage() {
   let content;
   if (isLoading) {
     content = (
-      <div className="events-loading">
-        <Spinner size="lg" label="Loading event" />
-      </div>
+      <LoadingState label="Loading event" />
     );
   } else if (isError || !event) {
     content = <EventLoadProblem heading="h2" missing={!event && (!isError || isMissing(error))} onRetry={() => void refetch()} />;

@@ -9,7 +9,7 @@ import { Button, ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import './friend-requests.css';
 
 export const NOT_LOGGED_IN = {
@@ -67,9 +67,7 @@ export function FriendRequestsPage() {
   let content;
   if (isLoading) {
     content = (
-      <div className="friend-requests__loading">
-        <Spinner size="lg" label="Loading requests" />
-      </div>
+      <LoadingState label="Loading requests" />
     );
   } else if (!data && error) {
     // Spec §8 logs this failure silently; the page still offers a way out.

@@ -13,7 +13,7 @@ import { EmptyState } from '@/shared/ui/empty-state';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import { SignedOut } from './signed-out';
 import './messages.css';
 
@@ -124,9 +124,7 @@ export function ConversationPage() {
   if (query.isLoading) {
     return (
       <div className="page conversation">
-        <div className="messages__loading">
-          <Spinner size="lg" label="Loading messages" />
-        </div>
+        <LoadingState label="Loading messages" />
       </div>
     );
   }

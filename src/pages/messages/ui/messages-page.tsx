@@ -9,7 +9,7 @@ import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import { SignedOut } from './signed-out';
 import './messages.css';
 
@@ -68,9 +68,7 @@ export function MessagesPage() {
   let content;
   if (isLoading) {
     content = (
-      <div className="messages__loading">
-        <Spinner size="lg" label="Loading messages" />
-      </div>
+      <LoadingState label="Loading messages" />
     );
   } else if (!data && error) {
     // Spec §8 logs this failure ('Failed to fetch messages'); the page still offers a way out.

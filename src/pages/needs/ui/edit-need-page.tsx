@@ -7,7 +7,7 @@ import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import { StatusPage } from '@/shared/ui/status-page';
 import { NEED_MESSAGES } from '../config/messages';
 import { NeedForm } from './need-form';
@@ -23,9 +23,7 @@ export function EditNeedPage() {
   let content;
   if (isLoading) {
     content = (
-      <div className="needs-page__loading">
-        <Spinner size="lg" label="Loading need" />
-      </div>
+      <LoadingState label="Loading need" />
     );
   } else if ((isError && isNotFound(error)) || (!isError && !need)) {
     return (

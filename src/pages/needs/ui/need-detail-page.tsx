@@ -10,7 +10,7 @@ import { ButtonLink } from '@/shared/ui/button';
 import { Carousel } from '@/shared/ui/carousel';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import { StatusPage } from '@/shared/ui/status-page';
 import { RecordActions } from '@/widgets/record-actions';
 import { NEED_MESSAGES } from '../config/messages';
@@ -89,8 +89,8 @@ export function NeedDetailPage() {
 
   if (isLoading) {
     return (
-      <div className="page needs-page__loading">
-        <Spinner size="lg" label="Loading need" />
+      <div className="page">
+        <LoadingState label="Loading need" />
       </div>
     );
   }

@@ -2,7 +2,7 @@ import { useSessionUser } from '@/shared/api';
 import { getAppConfig } from '@/shared/config';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import { ProfileForm } from './profile-form';
 import { ProfileSummary } from './profile-summary';
 import './profile-page.css';
@@ -17,9 +17,7 @@ export function ProfilePage() {
   let content;
   if (isLoading) {
     content = (
-      <div className="profile-page__loading">
-        <Spinner size="lg" label="Loading profile" />
-      </div>
+      <LoadingState label="Loading profile" />
     );
   } else if (isError || !user) {
     content = <LoadFailure title="Could not load your profile" onRetry={refetch} />;

@@ -15,7 +15,7 @@ import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { Modal } from '@/shared/ui/modal';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import { RecordActions } from '@/widgets/record-actions';
 import './skill-detail-page.css';
 
@@ -36,9 +36,7 @@ export function SkillDetailPage() {
     content = <SkillDetail skill={leaving} onDeleted={setLeaving} />;
   } else if (isLoading) {
     content = (
-      <div className="skill-detail__loading">
-        <Spinner size="lg" label="Loading skill" />
-      </div>
+      <LoadingState label="Loading skill" />
     );
   } else if ((isError && isNotFound(error)) || (!isError && !skill)) {
     content = (

@@ -9,7 +9,7 @@ import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { toastSuccess } from '@/shared/ui/success-toast';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import { SKILL_MESSAGES, toSkillInput, toSkillValues, type SkillValues } from '../lib/skill-values';
 import { SkillForm } from './skill-form';
 import { settleSkill } from './submit-outcome';
@@ -25,9 +25,7 @@ export function EditSkillPage() {
   let content;
   if (isLoading) {
     content = (
-      <div className="skill-editor__loading">
-        <Spinner size="lg" label="Loading skill" />
-      </div>
+      <LoadingState label="Loading skill" />
     );
   } else if ((isError && isNotFound(error)) || (!isError && !skill)) {
     content = (

@@ -8,7 +8,7 @@ import { ButtonLink } from '@/shared/ui/button';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { Icon } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import { StatusPage } from '@/shared/ui/status-page';
 import { MATCHING_SWITCH_LABEL } from '../config/messages';
 import { CompanionCard } from './companion-card';
@@ -87,8 +87,8 @@ function SignedInCompanions() {
   const { data, isLoading, refetch } = useGetCompanionsQuery();
   if (isLoading) {
     return (
-      <div className="page trips-loading">
-        <Spinner size="lg" label="Loading companions" />
+      <div className="page">
+        <LoadingState label="Loading companions" />
       </div>
     );
   }

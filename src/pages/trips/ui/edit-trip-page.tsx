@@ -9,7 +9,7 @@ import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { Icon } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import { TRIP_MESSAGES } from '../config/messages';
 import { toTripFormValues, toTripInput, type TripFormValues } from '../lib/trip-form';
 import { useSettleTrip } from '../model/settle-trip';
@@ -29,9 +29,7 @@ export function EditTripPage() {
   let content;
   if (isLoading) {
     content = (
-      <div className="trips-loading">
-        <Spinner size="lg" label="Loading trip" />
-      </div>
+      <LoadingState label="Loading trip" />
     );
   } else if (upcoming) {
     // Keyed by trip: the form starts from the loaded values and keeps edits across refetches.

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import { TRIP_MESSAGES } from '../config/messages';
 import { formatDateRange } from '@/shared/lib/date';
 import { useSessionLost } from '../model/use-session-lost';
@@ -66,9 +66,7 @@ export function MyTripsPage() {
   let content;
   if (isLoading) {
     content = (
-      <div className="trips-loading">
-        <Spinner size="lg" label="Loading your trips" />
-      </div>
+      <LoadingState label="Loading your trips" />
     );
   } else if (!data) {
     content = <LoadFailure title="Could not load your trips" onRetry={refetch} />;

@@ -18,7 +18,7 @@ import { EmptyState } from '@/shared/ui/empty-state';
 import { ExpandableText } from '@/shared/ui/expandable-text';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import './whisper-detail.css';
 
 /** The detail page shows this much of the story until 'See All' (spec §9). */
@@ -40,8 +40,8 @@ export function WhisperDetailPage() {
 
   if (isLoading) {
     return (
-      <div className="page whisper-detail whisper-detail--loading">
-        <Spinner size="lg" label="Loading whisper" />
+      <div className="page whisper-detail">
+        <LoadingState label="Loading whisper" />
       </div>
     );
   }

@@ -8,7 +8,7 @@ import { useIdempotencyKey } from '@/shared/lib/idempotency-key';
 import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import { emptyWhisperValues, toWhisperInput, WHISPER_MESSAGES, whisperValuesOf, type WhisperValues } from '../lib/whisper-values';
 import { WhisperForm, type SubmitFailure } from './whisper-form';
 import './whisper-editor.css';
@@ -63,8 +63,8 @@ export function EditWhisperPage() {
 
   if (isLoading) {
     return (
-      <div className="page whisper-editor whisper-editor--loading">
-        <Spinner size="lg" label="Loading whisper" />
+      <div className="page whisper-editor">
+        <LoadingState label="Loading whisper" />
       </div>
     );
   }

@@ -13,7 +13,7 @@ import { ExpandableText } from '@/shared/ui/expandable-text';
 import { Icon } from '@/shared/ui/icon';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import './whisper-profile.css';
 
 /** A profile's post shows this much of its story until 'See All' (spec §9). */
@@ -27,8 +27,8 @@ export function WhisperProfilePage() {
 
   if (isLoading) {
     return (
-      <div className="page whisper-profile whisper-profile--loading">
-        <Spinner size="lg" label="Loading profile" />
+      <div className="page whisper-profile">
+        <LoadingState label="Loading profile" />
       </div>
     );
   }
