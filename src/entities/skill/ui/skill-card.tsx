@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { Skill } from '@/shared/api';
 import { paths } from '@/shared/config';
 import { truncate } from '@/shared/lib/text';
+import { Card } from '@/shared/ui/card';
 import { Carousel } from '@/shared/ui/carousel';
 import { SKILL_CAROUSEL_MS, skillCategoryLabel, skillImages } from '../lib/skill-display';
 import './skill-card.css';
@@ -16,7 +17,7 @@ export const CARD_DESCRIPTION_CUT = 100;
 export function SkillCard({ skill }: { skill: Skill }) {
   const category = skillCategoryLabel(skill);
   return (
-    <li className="skill-card">
+    <Card as="li" media className="skill-card">
       <Carousel
         label={`${skill.title} images`}
         images={skillImages(skill)}
@@ -31,6 +32,6 @@ export function SkillCard({ skill }: { skill: Skill }) {
         <span className="skill-card__text">{truncate(skill.description, CARD_DESCRIPTION_CUT)}</span>
         {skill.address && <span className="skill-card__address">{skill.address}</span>}
       </Link>
-    </li>
+    </Card>
   );
 }

@@ -4,6 +4,7 @@ import type { Whisper } from '@/shared/api';
 import { paths } from '@/shared/config';
 import { timeAgo } from '@/shared/lib/date';
 import { truncate } from '@/shared/lib/text';
+import { Card } from '@/shared/ui/card';
 import { Carousel } from '@/shared/ui/carousel';
 import { WHISPER_CAROUSEL_MS, whisperImages } from '../lib/whisper-display';
 import './whisper-card.css';
@@ -22,7 +23,7 @@ interface WhisperCardProps {
 /** One whisper of the list: carousel, author (to their profile), time, story cut at 100, actions. */
 export function WhisperCard({ whisper, now, actions }: WhisperCardProps) {
   return (
-    <li className="whisper-card">
+    <Card as="li" media className="whisper-card">
       <Carousel label={`${whisper.title} images`} images={whisperImages(whisper)} intervalMs={WHISPER_CAROUSEL_MS} aspectRatio={4 / 3} showArrows={false} />
       <div className="whisper-card__body">
         <p className="whisper-card__meta">
@@ -40,6 +41,6 @@ export function WhisperCard({ whisper, now, actions }: WhisperCardProps) {
           {whisper.location && <span className="whisper-card__place">{whisper.location}</span>}
         </div>
       </div>
-    </li>
+    </Card>
   );
 }

@@ -34,9 +34,7 @@ function useRouteChallenge() {
   const query = useGetChallengeQuery(id);
   let state: ReactNode = null;
   if (query.isLoading) {
-    state = (
-      <LoadingState label="Loading challenge" />
-    );
+    state = <LoadingState label="Loading challenge" />;
   } else if (!query.data) {
     state = query.isError && !isNotFound(query.error) ? (
       <LoadFailure titleAs="h1" icon="trophy" title="Could not load this challenge" onRetry={query.refetch} />

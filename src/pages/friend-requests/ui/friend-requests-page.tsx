@@ -66,9 +66,7 @@ export function FriendRequestsPage() {
 
   let content;
   if (isLoading) {
-    content = (
-      <LoadingState label="Loading requests" />
-    );
+    content = <LoadingState label="Loading requests" />;
   } else if (!data && error) {
     // Spec §8 logs this failure silently; the page still offers a way out.
     content = <LoadFailure title="Could not load your requests" onRetry={refetch} />;

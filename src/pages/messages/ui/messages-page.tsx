@@ -67,9 +67,7 @@ export function MessagesPage() {
 
   let content;
   if (isLoading) {
-    content = (
-      <LoadingState label="Loading messages" />
-    );
+    content = <LoadingState label="Loading messages" />;
   } else if (!data && error) {
     // Spec §8 logs this failure ('Failed to fetch messages'); the page still offers a way out.
     content = <LoadFailure title="Could not load your messages" onRetry={refetch} />;

@@ -22,9 +22,7 @@ export function EditNeedPage() {
 
   let content;
   if (isLoading) {
-    content = (
-      <LoadingState label="Loading need" />
-    );
+    content = <LoadingState label="Loading need" />;
   } else if ((isError && isNotFound(error)) || (!isError && !need)) {
     return (
       <StatusPage

@@ -16,9 +16,7 @@ export function ProfilePage() {
 
   let content;
   if (isLoading) {
-    content = (
-      <LoadingState label="Loading profile" />
-    );
+    content = <LoadingState label="Loading profile" />;
   } else if (isError || !user) {
     content = <LoadFailure title="Could not load your profile" onRetry={refetch} />;
   } else {

@@ -35,9 +35,7 @@ export function SkillDetailPage() {
   if (leaving) {
     content = <SkillDetail skill={leaving} onDeleted={setLeaving} />;
   } else if (isLoading) {
-    content = (
-      <LoadingState label="Loading skill" />
-    );
+    content = <LoadingState label="Loading skill" />;
   } else if ((isError && isNotFound(error)) || (!isError && !skill)) {
     content = (
       <EmptyState

@@ -3,11 +3,11 @@ import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { isNotFound, useGetSkillQuery, useUpdateSkillMutation, type Skill } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
-import { getAppConfig, paths } from '@/shared/config';
+import { paths } from '@/shared/config';
 import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadFailure } from '@/shared/ui/load-failure';
-import { PageMeta } from '@/shared/ui/page-meta';
+import { FormPage } from '@/shared/ui/form-page';
 import { toastSuccess } from '@/shared/ui/success-toast';
 import { LoadingState } from '@/shared/ui/spinner';
 import { SKILL_MESSAGES, toSkillInput, toSkillValues, type SkillValues } from '../lib/skill-values';
@@ -24,9 +24,7 @@ export function EditSkillPage() {
 
   let content;
   if (isLoading) {
-    content = (
-      <LoadingState label="Loading skill" />
-    );
+    content = <LoadingState label="Loading skill" />;
   } else if ((isError && isNotFound(error)) || (!isError && !skill)) {
     content = (
       <EmptyState titleAs="h2" title="Skill not found" action={<ButtonLink to={paths.skills.root()}>Back to skills</ButtonLink>} />
@@ -47,11 +45,7 @@ export function EditSkillPage() {
   }
 
   return (
-    <div className="page skill-editor">
-      <PageMeta title={`Edit Skill | ${getAppConfig().brandName}`} />
-      <h1 className="page-title">Edit Skill</h1>
-      {content}
-    </div>
+    <FormPage title="Edit Skill">{content}</FormPage>
   );
 }
 
@@ -68,9 +62,5 @@ function EditSkillForm({ skill }: { skill: Skill }) {
     return null;
   };
 
-  return (
-    <div className="skill-editor__card">
-      <SkillForm initialValues={toSkillValues(skill)} onSubmit={submit} busy={isLoading} />
-    </div>
-  );
+  return <SkillForm initialValues={toSkillValues(skill)} onSubmit={submit} busy={isLoading} />;
 }

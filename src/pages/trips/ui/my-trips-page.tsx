@@ -65,9 +65,7 @@ export function MyTripsPage() {
 
   let content;
   if (isLoading) {
-    content = (
-      <LoadingState label="Loading your trips" />
-    );
+    content = <LoadingState label="Loading your trips" />;
   } else if (!data) {
     content = <LoadFailure title="Could not load your trips" onRetry={refetch} />;
   } else if (data.upcoming.length === 0 && data.past.length === 0) {

@@ -4,9 +4,11 @@ import './card.css';
 interface CardProps extends HTMLAttributes<HTMLElement> {
   /** The element: 'li' for a card in a list. */
   as?: 'div' | 'li' | 'article' | 'section';
+  /** Opens with a picture edge to edge (a carousel): no padding, the parts pad themselves. */
+  media?: boolean;
 }
 
-/** A padded surface whose parts stack with a gap: the frame of a list's cards (a trip, a companion). */
-export function Card({ as: Tag = 'div', className, ...rest }: CardProps) {
-  return <Tag className={['card', className].filter(Boolean).join(' ')} {...rest} />;
+/** A surface whose parts stack with a gap: the frame of a list's cards (a trip, a skill, a whisper). */
+export function Card({ as: Tag = 'div', media = false, className, ...rest }: CardProps) {
+  return <Tag className={['card', media && 'card--media', className].filter(Boolean).join(' ')} {...rest} />;
 }

@@ -1,0 +1,1 @@
+export { BackLink } from './back-link';
