@@ -4,6 +4,7 @@ import { paths } from '@/shared/config';
 import { truncate } from '@/shared/lib/text';
 import { Card } from '@/shared/ui/card';
 import { Carousel } from '@/shared/ui/carousel';
+import { Tag } from '@/shared/ui/tag';
 import { SKILL_CAROUSEL_MS, skillCategoryLabel, skillImages } from '../lib/skill-display';
 import './skill-card.css';
 
@@ -28,7 +29,7 @@ export function SkillCard({ skill }: { skill: Skill }) {
       />
       <Link className="skill-card__link" to={paths.skills.byId(skill._id)}>
         <span className="skill-card__title">{skill.title}</span>
-        {category && <span className="skill-card__tag">{category}</span>}
+        {category && <Tag>{category}</Tag>}
         <span className="skill-card__text">{truncate(skill.description, CARD_DESCRIPTION_CUT)}</span>
         {skill.address && <span className="skill-card__address">{skill.address}</span>}
       </Link>

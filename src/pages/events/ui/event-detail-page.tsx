@@ -7,7 +7,8 @@ import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { formatDateRange, formatTimeRange } from '@/shared/lib/date';
 import { BackLink } from '@/shared/ui/back-link';
-import { Icon } from '@/shared/ui/icon';
+import { RecordCard } from '@/shared/ui/card';
+import { FactList } from '@/shared/ui/fact-list';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { RecordActions } from '@/widgets/record-actions';
 import { EVENT_MESSAGES } from '../lib/event-form';
@@ -45,55 +46,31 @@ function EventDetail({ event }: { event: TravelEvent }) {
   };
 
   return (
-    <article className="event-detail" aria-labelledby="event-title">
-      {event.thumbnail && (
-        <img className="event-detail__banner" src={event.thumbnail} alt="" width={1200} height={500} decoding="async" />
-      )}
-      <div className="event-detail__body">
-        <h1 id="event-title" className="page-title event-detail__title">
-          {event.title}
-        </h1>
-        {organiser && <p className="event-detail__by">By {organiser}</p>}
-        <dl className="event-detail__facts">
-          <div>
-            <dt>
-              <Icon name="calendar" size={18} />
-              <span className="visually-hidden">Dates</span>
-            </dt>
-            <dd>{formatDateRange(event.startDate, event.endDate)}</dd>
-          </div>
-          {times && (
-            <div>
-              <dt>
-                <Icon name="clock" size={18} />
-                <span className="visually-hidden">Time</span>
-              </dt>
-              <dd>{times}</dd>
-            </div>
-          )}
-          {event.address && (
-            <div>
-              <dt>
-                <Icon name="location" size={18} />
-                <span className="visually-hidden">Address</span>
-              </dt>
-              <dd>{event.address}</dd>
-            </div>
-          )}
-        </dl>
-        <p className="event-detail__description">{event.description}</p>
-        <RecordActions
-          className="event-detail__actions"
-          contact={{ name: organiser, email: event.createdBy.email, phone: event.createdBy.contactNumber }}
-          owner={isOwner ? {
-            editTo: paths.events.edit(event._id),
-            deleteTitle: 'Delete this event?',
-            deleteText: `“${event.title}” will be removed for everyone. This cannot be undone.`,
-            deleting,
-            onDelete: remove,
-          } : undefined}
-        />
-      </div>
-    </article>
+    <RecordCard
+      title={event.title}
+      media={event.thumbnail && <img className="event-detail__banner" src={event.thumbnail} alt="" width={1200} height={500} decoding="async" />}
+    >
+      {organiser && <p className="event-detail__by">By {organiser}</p>}
+      <FactList
+        iconsOnly
+        facts={[
+          { icon: 'calendar', label: 'Dates', value: formatDateRange(event.startDate, event.endDate) },
+          !!times && { icon: 'clock', label: 'Time', value: times },
+          !!event.address && { icon: 'location', label: 'Address', value: event.address },
+        ]}
+      />
+      <p className="event-detail__description">{event.description}</p>
+      <RecordActions
+        className="event-detail__actions"
+        contact={{ name: organiser, email: event.createdBy.email, phone: event.createdBy.contactNumber }}
+        owner={isOwner ? {
+          editTo: paths.events.edit(event._id),
+          deleteTitle: 'Delete this event?',
+          deleteText: `“${event.title}” will be removed for everyone. This cannot be undone.`,
+          deleting,
+          onDelete: remove,
+        } : undefined}
+      />
+    </RecordCard>
   );
 }

@@ -9,6 +9,7 @@ import { truncate } from '@/shared/lib/text';
 import { Button } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icon';
 import { Spinner } from '@/shared/ui/spinner';
+import { Tag } from '@/shared/ui/tag';
 import './search-results.css';
 
 // Spec §9: search cards cut descriptions at 90 (needs, skills) and 80 (events) characters.
@@ -108,7 +109,7 @@ function NeedCard({ need }: { need: NeedHit }) {
           <span className="search-card__title">{need.serviceName}</span>
           <span className="search-card__text">{truncate(need.description, NEED_CUT)}</span>
           <span className="search-card__meta">
-            {need.category && <span className="search-card__tag">{need.category}</span>}
+            {need.category && <Tag>{need.category}</Tag>}
             {place && <span>{place}</span>}
           </span>
         </span>
@@ -127,7 +128,7 @@ function EventCard({ event }: { event: EventHit }) {
           <span className="search-card__title">{event.title}</span>
           <span className="search-card__text">{truncate(event.description, EVENT_CUT)}</span>
           <span className="search-card__meta">
-            {event.startDate && <span className="search-card__tag">{shortMonthDay(event.startDate)}</span>}
+            {event.startDate && <Tag>{shortMonthDay(event.startDate)}</Tag>}
             {event.address && <span>{event.address}</span>}
           </span>
         </span>
@@ -146,7 +147,7 @@ function SkillCard({ skill }: { skill: SkillHit }) {
           <span className="search-card__title">{skill.title}</span>
           <span className="search-card__text">{truncate(skill.description, SKILL_CUT)}</span>
           <span className="search-card__meta">
-            {category && <span className="search-card__tag">{category}</span>}
+            {category && <Tag>{category}</Tag>}
             {skill.address && <span>{skill.address}</span>}
           </span>
         </span>

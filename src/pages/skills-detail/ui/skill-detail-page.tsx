@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -8,14 +8,16 @@ import { getName } from '@/entities/user';
 import { forgetSkill, getErrorMessage, isNotFound, useDeleteSkillMutation, useGetSkillQuery, type Skill } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
-import { truncate } from '@/shared/lib/text';
 import { ButtonLink } from '@/shared/ui/button';
+import { RecordCard } from '@/shared/ui/card';
 import { Carousel } from '@/shared/ui/carousel';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { ExpandableText } from '@/shared/ui/expandable-text';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { Modal } from '@/shared/ui/modal';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { LoadingState } from '@/shared/ui/spinner';
+import { Tag } from '@/shared/ui/tag';
 import { RecordActions } from '@/widgets/record-actions';
 import './skill-detail-page.css';
 
@@ -63,15 +65,12 @@ function SkillDetail({ skill, onDeleted }: { skill: Skill; onDeleted: (skill: Sk
   const dispatch = useDispatch();
   const userId = useSelector(selectUserId);
   const isOwner = userId !== null && userId === skill.user._id;
-  const [expanded, setExpanded] = useState(false);
   const [enlarged, setEnlarged] = useState<number | null>(null);
   const [deleteSkill, { isLoading: deleting }] = useDeleteSkillMutation();
   const navigate = useNavigate();
-  const descriptionId = useId();
 
   const ownerName = getName(skill.user);
   const category = skillCategoryLabel(skill);
-  const long = skill.description.length > DETAIL_DESCRIPTION_CUT;
   const portfolio = skillImages(skill, 'portfolioImages');
 
   const remove = async () => {
@@ -88,73 +87,53 @@ function SkillDetail({ skill, onDeleted }: { skill: Skill; onDeleted: (skill: Sk
   };
 
   return (
-    <article className="skill-detail__card" aria-labelledby="skill-title">
-      <Carousel label={`${skill.title} images`} images={skillImages(skill)} intervalMs={SKILL_CAROUSEL_MS} aspectRatio={4 / 3} />
-      <div className="skill-detail__body">
-        <h1 id="skill-title" className="page-title skill-detail__title">
-          {skill.title}
-        </h1>
-        <p className="skill-detail__meta">
-          {ownerName && <span className="skill-detail__owner">{ownerName}</span>}
-          {category && <span className="skill-detail__tag">{category}</span>}
+    <RecordCard title={skill.title} media={<Carousel label={`${skill.title} images`} images={skillImages(skill)} intervalMs={SKILL_CAROUSEL_MS} aspectRatio={4 / 3} />}>
+      <p className="skill-detail__meta">
+        {ownerName && <span className="skill-detail__owner">{ownerName}</span>}
+        {category && <Tag>{category}</Tag>}
+      </p>
+      <ExpandableText text={skill.description} cut={DETAIL_DESCRIPTION_CUT} className="skill-detail__description" />
+
+      {portfolio.length > 0 && (
+        <section className="skill-detail__portfolio" aria-labelledby="skill-portfolio">
+          <h2 id="skill-portfolio" className="skill-detail__subtitle">
+            Portfolio
+          </h2>
+          <ul className="skill-detail__strip">
+            {portfolio.map((image, index) => (
+              <li key={`${index}:${image.src}`}>
+                <button
+                  type="button"
+                  className="skill-detail__thumb"
+                  aria-label={`Open ${image.alt}`}
+                  onClick={() => setEnlarged(index)}
+                >
+                  <img src={image.src} alt={image.alt} width={120} height={90} loading="lazy" decoding="async" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {skill.address && (
+        <p className="skill-detail__address">
+          <span className="skill-detail__label">Address: </span>
+          {skill.address}
         </p>
+      )}
 
-        <p id={descriptionId} className="skill-detail__description">
-          {long && !expanded ? truncate(skill.description, DETAIL_DESCRIPTION_CUT) : skill.description}
-        </p>
-        {long && (
-          <button
-            type="button"
-            className="skill-detail__toggle"
-            aria-expanded={expanded}
-            aria-controls={descriptionId}
-            onClick={() => setExpanded((value) => !value)}
-          >
-            {expanded ? 'See Less' : 'See All'}
-          </button>
-        )}
-
-        {portfolio.length > 0 && (
-          <section className="skill-detail__portfolio" aria-labelledby="skill-portfolio">
-            <h2 id="skill-portfolio" className="skill-detail__subtitle">
-              Portfolio
-            </h2>
-            <ul className="skill-detail__strip">
-              {portfolio.map((image, index) => (
-                <li key={`${index}:${image.src}`}>
-                  <button
-                    type="button"
-                    className="skill-detail__thumb"
-                    aria-label={`Open ${image.alt}`}
-                    onClick={() => setEnlarged(index)}
-                  >
-                    <img src={image.src} alt={image.alt} width={120} height={90} loading="lazy" decoding="async" />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-
-        {skill.address && (
-          <p className="skill-detail__address">
-            <span className="skill-detail__label">Address: </span>
-            {skill.address}
-          </p>
-        )}
-
-        <RecordActions
-          className="skill-detail__actions"
-          contact={{ name: ownerName, email: skill.email, phone: skill.contact }}
-          owner={isOwner ? {
-            editTo: paths.skills.edit(skill._id),
-            deleteTitle: 'Delete this skill?',
-            deleteText: `“${skill.title}” and its images will be removed for good.`,
-            deleting,
-            onDelete: remove,
-          } : undefined}
-        />
-      </div>
+      <RecordActions
+        className="skill-detail__actions"
+        contact={{ name: ownerName, email: skill.email, phone: skill.contact }}
+        owner={isOwner ? {
+          editTo: paths.skills.edit(skill._id),
+          deleteTitle: 'Delete this skill?',
+          deleteText: `“${skill.title}” and its images will be removed for good.`,
+          deleting,
+          onDelete: remove,
+        } : undefined}
+      />
       <Modal
         open={enlarged !== null}
         onClose={() => setEnlarged(null)}
@@ -165,6 +144,6 @@ function SkillDetail({ skill, onDeleted }: { skill: Skill; onDeleted: (skill: Sk
           <img className="skill-detail__large" src={portfolio[enlarged].src} alt={portfolio[enlarged].alt} width={960} height={720} />
         )}
       </Modal>
-    </article>
+    </RecordCard>
   );
 }

@@ -19,6 +19,7 @@ import { ExpandableText } from '@/shared/ui/expandable-text';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { LoadingState } from '@/shared/ui/spinner';
+import { Tag } from '@/shared/ui/tag';
 import './whisper-detail.css';
 
 /** The detail page shows this much of the story until 'See All' (spec §9). */
@@ -92,7 +93,7 @@ export function WhisperDetailPage() {
           {(whisper.location || whisper.category) && (
             <p className="whisper-detail__tags">
               {whisper.location && <span>{whisper.location}</span>}
-              {whisper.category && <span className="whisper-detail__tag">{whisper.category}</span>}
+              {whisper.category && <Tag>{whisper.category}</Tag>}
             </p>
           )}
           <ExpandableText text={whisper.description} cut={DETAIL_DESCRIPTION_CUT} className="whisper-detail__story" />

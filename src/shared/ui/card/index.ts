@@ -1,1 +1,2 @@
 export { Card } from './card';
+export { RecordCard } from './record-card';
