@@ -6,6 +6,7 @@ import { useGetChallengesQuery, useGetJoinedChallengesQuery, type JoinedChalleng
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { ButtonLink } from '@/shared/ui/button';
+import { CardGrid } from '@/shared/ui/card';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
@@ -43,7 +44,7 @@ function AllChallenges() {
     return <EmptyState icon="trophy" title={CHALLENGE_EMPTY.challenges.title} description={CHALLENGE_EMPTY.challenges.text} />;
   }
   return (
-    <ul className="challenges__grid" aria-label="Challenges">
+    <CardGrid aria-label="Challenges">
       {data.map((challenge) => (
         <ChallengeCard
           key={challenge._id}
@@ -52,7 +53,7 @@ function AllChallenges() {
           footer={`${challenge.participationSteps.length} steps · ${travellersText(challenge.participantIds.length)}`}
         />
       ))}
-    </ul>
+    </CardGrid>
   );
 }
 
@@ -86,15 +87,15 @@ function Mine({ badges }: { badges: boolean }) {
   if (badges) {
     // Spec §2: a badge card opens the challenge's detail.
     return (
-      <ul className="challenges__grid" aria-label="Badges">
+      <CardGrid aria-label="Badges">
         {shown.map((challenge) => (
           <BadgeCard key={challenge._id} challenge={challenge} />
         ))}
-      </ul>
+      </CardGrid>
     );
   }
   return (
-    <ul className="challenges__grid" aria-label="My challenges">
+    <CardGrid aria-label="My challenges">
       {shown.map((challenge) => (
         <ChallengeCard
           key={challenge._id}
@@ -103,7 +104,7 @@ function Mine({ badges }: { badges: boolean }) {
           footer={challenge.progress.completedAt ? 'Completed · badge earned' : stepsDone(challenge)}
         />
       ))}
-    </ul>
+    </CardGrid>
   );
 }
 

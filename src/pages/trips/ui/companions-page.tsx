@@ -5,6 +5,7 @@ import { useGetCompanionsQuery, type Companion } from '@/shared/api';
 import { selectIsLoggedIn } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { ButtonLink } from '@/shared/ui/button';
+import { CardGrid } from '@/shared/ui/card';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { Icon } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
@@ -74,11 +75,11 @@ function CompanionList({ companions }: { companions: Companion[] }) {
     <div className="page companions">
       <h1 className="page-title">Travel companions</h1>
       <p className="companions__intro">Travellers whose trips overlap yours. Say hello before you go.</p>
-      <ul className="companions__list" aria-label="Travel companions">
+      <CardGrid aria-label="Travel companions">
         {companions.map((companion) => (
           <CompanionCard key={`${companion.user._id}-${companion.trip._id}-${companion.myTrip._id}`} companion={companion} />
         ))}
-      </ul>
+      </CardGrid>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { getErrorMessage, useCancelTripMutation, useGetMyTripsQuery, type Trip }
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { ButtonLink } from '@/shared/ui/button';
+import { CardGrid } from '@/shared/ui/card';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadFailure } from '@/shared/ui/load-failure';
@@ -29,11 +30,11 @@ function TripSection({ title, trips, empty, onCancel }: { title: string; trips: 
       {trips.length === 0 ? (
         <p className="trips-section__empty">{empty}</p>
       ) : (
-        <ul className="trips-list" aria-labelledby={headingId}>
+        <CardGrid aria-labelledby={headingId}>
           {trips.map((trip) => (
             <TripCard key={trip._id} trip={trip} onCancel={onCancel} />
           ))}
-        </ul>
+        </CardGrid>
       )}
     </section>
   );

@@ -1,2 +1,3 @@
 export { Card } from './card';
+export { CardGrid } from './card-grid';
 export { RecordCard } from './record-card';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { InfiniteList } from '@/shared/lib/infinite-list';
 import { Button } from '../button';
+import { CardGrid } from '../card';
 import { LoadFailure } from '../load-failure';
 import { LoadingState } from '../spinner';
 import './paged-list.css';
@@ -39,9 +40,9 @@ export function PagedList<T>({ list, loadingLabel, failure, onRetry, empty, rend
   if (list.items.length === 0) return empty;
   return (
     <>
-      <ul className="paged-list" aria-label={label} aria-busy={busy || undefined}>
+      <CardGrid aria-label={label} aria-busy={busy || undefined}>
         {list.items.map(renderItem)}
-      </ul>
+      </CardGrid>
       {list.hasMore && (
         <div className="paged-list__more">
           <div ref={list.sentinelRef} className="paged-list__sentinel" aria-hidden="true" />
