@@ -1,8 +1,7 @@
-import { Link } from 'react-router-dom';
 import type { Skill } from '@/shared/api';
 import { paths } from '@/shared/config';
 import { truncate } from '@/shared/lib/text';
-import { Card } from '@/shared/ui/card';
+import { Card, CardLink } from '@/shared/ui/card';
 import { Carousel } from '@/shared/ui/carousel';
 import { Tag } from '@/shared/ui/tag';
 import { SKILL_CAROUSEL_MS, skillCategoryLabel, skillImages } from '../lib/skill-display';
@@ -27,12 +26,11 @@ export function SkillCard({ skill }: { skill: Skill }) {
         showArrows={false}
         className="skill-card__carousel"
       />
-      <Link className="skill-card__link" to={paths.skills.byId(skill._id)}>
-        <span className="skill-card__title">{skill.title}</span>
+      <CardLink className="skill-card__link" to={paths.skills.byId(skill._id)} title={skill.title}>
         {category && <Tag>{category}</Tag>}
         <span className="skill-card__text">{truncate(skill.description, CARD_DESCRIPTION_CUT)}</span>
         {skill.address && <span className="skill-card__address">{skill.address}</span>}
-      </Link>
+      </CardLink>
     </Card>
   );
 }

@@ -4,7 +4,7 @@ import type { Whisper } from '@/shared/api';
 import { paths } from '@/shared/config';
 import { timeAgo } from '@/shared/lib/date';
 import { truncate } from '@/shared/lib/text';
-import { Card } from '@/shared/ui/card';
+import { Card, CardLink } from '@/shared/ui/card';
 import { Carousel } from '@/shared/ui/carousel';
 import { WHISPER_CAROUSEL_MS, whisperImages } from '../lib/whisper-display';
 import './whisper-card.css';
@@ -32,10 +32,9 @@ export function WhisperCard({ whisper, now, actions }: WhisperCardProps) {
           </Link>
           <time dateTime={whisper.createdAt}>{timeAgo(whisper.createdAt, now)}</time>
         </p>
-        <Link className="whisper-card__link" to={paths.whispers.detail(whisper._id)}>
-          <span className="whisper-card__title">{whisper.title}</span>
+        <CardLink to={paths.whispers.detail(whisper._id)} title={whisper.title}>
           <span className="whisper-card__text">{truncate(whisper.description, CARD_DESCRIPTION_CUT)}</span>
-        </Link>
+        </CardLink>
         <div className="whisper-card__actions">
           {actions}
           {whisper.location && <span className="whisper-card__place">{whisper.location}</span>}

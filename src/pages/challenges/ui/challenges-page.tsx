@@ -2,7 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useSelector } from 'react-redux';
 import { Link, useSearchParams } from 'react-router-dom';
 import { BadgeCard, ChallengeCard, stepsDone, travellersText } from '@/entities/challenge';
-import { useGetChallengesQuery, useGetJoinedChallengesQuery, type JoinedChallenge } from '@/shared/api';
+import { useGetChallengesQuery, useGetJoinedChallengesQuery, type Challenge, type JoinedChallenge } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { ButtonLink } from '@/shared/ui/button';
@@ -34,6 +34,16 @@ export const CHALLENGE_EMPTY = {
 
 const isTab = (value: string | null): value is TabKey => TABS.some((tab) => tab.key === value);
 
+function ChallengeList<T extends Challenge>({ label, challenges, to, footer }: { label: string; challenges: T[]; to: (id: string) => string; footer: (challenge: T) => string }) {
+  return (
+    <CardGrid aria-label={label}>
+      {challenges.map((challenge) => (
+        <ChallengeCard key={challenge._id} challenge={challenge} to={to(challenge._id)} footer={footer(challenge)} />
+      ))}
+    </CardGrid>
+  );
+}
+
 const LoadFailed = ({ retry }: { retry: () => unknown }) => <LoadFailure title="Could not load challenges" onRetry={retry} />;
 
 function AllChallenges() {
@@ -44,16 +54,12 @@ function AllChallenges() {
     return <EmptyState icon="trophy" title={CHALLENGE_EMPTY.challenges.title} description={CHALLENGE_EMPTY.challenges.text} />;
   }
   return (
-    <CardGrid aria-label="Challenges">
-      {data.map((challenge) => (
-        <ChallengeCard
-          key={challenge._id}
-          challenge={challenge}
-          to={paths.challenges.detail(challenge._id)}
-          footer={`${challenge.participationSteps.length} steps · ${travellersText(challenge.participantIds.length)}`}
-        />
-      ))}
-    </CardGrid>
+    <ChallengeList
+      label="Challenges"
+      challenges={data}
+      to={paths.challenges.detail}
+      footer={(challenge) => `${challenge.participationSteps.length} steps · ${travellersText(challenge.participantIds.length)}`}
+    />
   );
 }
 
@@ -95,16 +101,12 @@ function Mine({ badges }: { badges: boolean }) {
     );
   }
   return (
-    <CardGrid aria-label="My challenges">
-      {shown.map((challenge) => (
-        <ChallengeCard
-          key={challenge._id}
-          challenge={challenge}
-          to={paths.challenges.joined(challenge._id)}
-          footer={challenge.progress.completedAt ? 'Completed · badge earned' : stepsDone(challenge)}
-        />
-      ))}
-    </CardGrid>
+    <ChallengeList
+      label="My challenges"
+      challenges={shown}
+      to={paths.challenges.joined}
+      footer={(challenge) => (challenge.progress.completedAt ? 'Completed · badge earned' : stepsDone(challenge))}
+    />
   );
 }
 

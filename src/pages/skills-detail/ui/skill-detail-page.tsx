@@ -92,7 +92,7 @@ function SkillDetail({ skill, onDeleted }: { skill: Skill; onDeleted: (skill: Sk
         {ownerName && <span className="skill-detail__owner">{ownerName}</span>}
         {category && <Tag>{category}</Tag>}
       </p>
-      <ExpandableText text={skill.description} cut={DETAIL_DESCRIPTION_CUT} className="skill-detail__description" />
+      <ExpandableText text={skill.description} cut={DETAIL_DESCRIPTION_CUT} />
 
       {portfolio.length > 0 && (
         <section className="skill-detail__portfolio" aria-labelledby="skill-portfolio">

@@ -96,7 +96,7 @@ export function WhisperDetailPage() {
               {whisper.category && <Tag>{whisper.category}</Tag>}
             </p>
           )}
-          <ExpandableText text={whisper.description} cut={DETAIL_DESCRIPTION_CUT} className="whisper-detail__story" />
+          <ExpandableText text={whisper.description} cut={DETAIL_DESCRIPTION_CUT} />
           <div className="whisper-detail__actions">
             <LikeButton whisper={whisper} />
             {mine && (
