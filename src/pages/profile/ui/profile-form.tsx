@@ -5,6 +5,7 @@ import { useForm } from '@/shared/lib/form';
 import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { FormAlert } from '@/shared/ui/form-alert';
+import { FormRow } from '@/shared/ui/form-row';
 import { TextField } from '@/shared/ui/text-field';
 import { GENDERS, PROFILE_UPDATED, toProfileValues } from '../lib/profile-values';
 import { useLocationSwitch } from '../model/use-location-switch';
@@ -74,7 +75,7 @@ export function ProfileForm({ user }: { user: User }) {
             onChange={(event) => setValue('bio', event.target.value)}
           />
         </div>
-        <div className="profile-form__row">
+        <FormRow>
           <div className="text-field">
             <label className="text-field__label" htmlFor={genderId}>
               Gender
@@ -102,7 +103,7 @@ export function ProfileForm({ user }: { user: User }) {
             value={values.contact}
             hint="Your contact number cannot be changed here."
           />
-        </div>
+        </FormRow>
         <TextField {...field('location')} label="Location" autoComplete="address-level2" placeholder="City, State" />
         <LocationSwitch
           on={locationSwitch.on}

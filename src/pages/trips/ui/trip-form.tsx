@@ -3,6 +3,7 @@ import type { GeoPlace } from '@/shared/api';
 import { useForm } from '@/shared/lib/form';
 import { Button } from '@/shared/ui/button';
 import { FormAlert } from '@/shared/ui/form-alert';
+import { FormRow } from '@/shared/ui/form-row';
 import { PlaceField } from '@/shared/ui/place-field';
 import { TextField } from '@/shared/ui/text-field';
 import { dayCount, nextDay } from '@/shared/lib/date';
@@ -61,14 +62,14 @@ export function TripForm({ initialValues, onSubmit, busy, submitLabel, busyLabel
 
   return (
     <form className="trip-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy || undefined}>
-      <div className="trip-form__row">
+      <FormRow>
         {place('from', 'From', 'Where are you starting from?')}
         {place('to', 'Where To', 'Where are you going?')}
-      </div>
-      <div className="trip-form__row">
+      </FormRow>
+      <FormRow>
         <TextField {...field('startDate')} label="Start Date" type="date" />
         <TextField {...field('endDate')} label="End Date" type="date" min={values.startDate ? nextDay(values.startDate) || undefined : undefined} />
-      </div>
+      </FormRow>
       <p className="trip-form__days" aria-live="polite">
         {days !== null && (
           <>
@@ -76,7 +77,7 @@ export function TripForm({ initialValues, onSubmit, busy, submitLabel, busyLabel
           </>
         )}
       </p>
-      <div className="trip-form__row">
+      <FormRow>
         <TextField
           {...people}
           label="No. Of Traveller"
@@ -103,7 +104,7 @@ export function TripForm({ initialValues, onSubmit, busy, submitLabel, busyLabel
           onKeyDown={wholeNumberKeys}
           onChange={(event) => setValue('budget', budgetInput(event.target.value))}
         />
-      </div>
+      </FormRow>
       <FormAlert message={formError} />
       <Button type="submit" size="lg" block disabled={busy}>
         {busy ? busyLabel : submitLabel}

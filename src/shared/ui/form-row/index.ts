@@ -1,0 +1,1 @@
+export { FormRow } from './form-row';
