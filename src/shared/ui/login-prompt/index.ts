@@ -1,0 +1,1 @@
+export { LoginPrompt, FRIENDS_LOGIN_TEXT } from './login-prompt';
