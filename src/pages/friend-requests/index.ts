@@ -1,1 +1,1 @@
-export { FriendRequestsPage } from './ui/friend-requests-page';
+export { FriendRequestsPage, NOT_LOGGED_IN } from './ui/friend-requests-page';

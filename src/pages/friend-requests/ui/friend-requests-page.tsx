@@ -2,16 +2,21 @@ import { useId } from 'react';
 import { useSelector } from 'react-redux';
 import { toast } from 'react-toastify';
 import { getFullName, UserAvatar } from '@/entities/user';
-import { getAppConfig } from '@/shared/config';
+import { getAppConfig, paths } from '@/shared/config';
 import { useAnswerFriendRequestMutation, useGetFriendRequestsQuery, type FriendRequest } from '@/shared/api';
 import { selectIsLoggedIn, selectUserId } from '@/shared/auth';
-import { Button } from '@/shared/ui/button';
+import { Button, ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadFailure } from '@/shared/ui/load-failure';
-import { FRIENDS_LOGIN_TEXT, LoginPrompt } from '@/shared/ui/login-prompt';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { LoadingState } from '@/shared/ui/spinner';
 import './friend-requests.css';
+
+export const NOT_LOGGED_IN = {
+  title: 'You are not logged in',
+  text: 'Please log in to view your requests and connect with friends.',
+  action: 'Login Now',
+} as const;
 
 function RequestRow({ request, userId }: { request: FriendRequest; userId: string }) {
   const [answer] = useAnswerFriendRequestMutation();
@@ -54,7 +59,7 @@ export function FriendRequestsPage() {
     return (
       <div className="page friend-requests">
         {meta}
-        <LoginPrompt text={FRIENDS_LOGIN_TEXT} />
+        <EmptyState titleAs="h1" icon="user" title={NOT_LOGGED_IN.title} description={NOT_LOGGED_IN.text} action={<ButtonLink to={paths.login()}>{NOT_LOGGED_IN.action}</ButtonLink>} />
       </div>
     );
   }

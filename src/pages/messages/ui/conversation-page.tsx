@@ -12,9 +12,9 @@ import { Button, ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { LoadFailure } from '@/shared/ui/load-failure';
-import { FRIENDS_LOGIN_TEXT, LoginPrompt } from '@/shared/ui/login-prompt';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { LoadingState } from '@/shared/ui/spinner';
+import { SignedOut } from './signed-out';
 import './messages.css';
 
 /** Longest message the server takes. */
@@ -117,7 +117,7 @@ export function ConversationPage() {
     return (
       <div className="page conversation">
         {meta}
-        <LoginPrompt text={FRIENDS_LOGIN_TEXT} />
+        <SignedOut />
       </div>
     );
   }

@@ -8,9 +8,9 @@ import { hourMinute } from '@/shared/lib/date';
 import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadFailure } from '@/shared/ui/load-failure';
-import { FRIENDS_LOGIN_TEXT, LoginPrompt } from '@/shared/ui/login-prompt';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { LoadingState } from '@/shared/ui/spinner';
+import { SignedOut } from './signed-out';
 import './messages.css';
 
 function InboxRow({ conversation, me }: { conversation: Conversation; me: string }) {
@@ -60,7 +60,7 @@ export function MessagesPage() {
     return (
       <div className="page messages">
         {meta}
-        <LoginPrompt text={FRIENDS_LOGIN_TEXT} />
+        <SignedOut />
       </div>
     );
   }

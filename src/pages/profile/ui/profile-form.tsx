@@ -5,7 +5,6 @@ import { useForm } from '@/shared/lib/form';
 import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { FormAlert } from '@/shared/ui/form-alert';
-import { FormRow } from '@/shared/ui/form-row';
 import { TextField } from '@/shared/ui/text-field';
 import { GENDERS, PROFILE_UPDATED, toProfileValues } from '../lib/profile-values';
 import { useLocationSwitch } from '../model/use-location-switch';
@@ -75,7 +74,7 @@ export function ProfileForm({ user }: { user: User }) {
             onChange={(event) => setValue('bio', event.target.value)}
           />
         </div>
-        <FormRow>
+        <div className="profile-form__row">
           <div className="text-field">
             <label className="text-field__label" htmlFor={genderId}>
               Gender
@@ -103,7 +102,7 @@ export function ProfileForm({ user }: { user: User }) {
             value={values.contact}
             hint="Your contact number cannot be changed here."
           />
-        </FormRow>
+        </div>
         <TextField {...field('location')} label="Location" autoComplete="address-level2" placeholder="City, State" />
         <LocationSwitch
           on={locationSwitch.on}

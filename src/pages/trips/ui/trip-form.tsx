@@ -3,7 +3,6 @@ import type { GeoPlace } from '@/shared/api';
 import { useForm } from '@/shared/lib/form';
 import { Button } from '@/shared/ui/button';
 import { FormAlert } from '@/shared/ui/form-alert';
-import { FormRow } from '@/shared/ui/form-row';
 import { PlaceField } from '@/shared/ui/place-field';
 import { TextField } from '@/shared/ui/text-field';
 import { dayCount, nextDay } from '@/shared/lib/date';
@@ -62,14 +61,14 @@ export function TripForm({ initialValues, onSubmit, busy, submitLabel, busyLabel
 
   return (
     <form className="trip-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy || undefined}>
-      <FormRow>
+      <div className="trip-form__row">
         {place('from', 'From', 'Where are you starting from?')}
         {place('to', 'Where To', 'Where are you going?')}
-      </FormRow>
-      <FormRow>
+      </div>
+      <div className="trip-form__row">
         <TextField {...field('startDate')} label="Start Date" type="date" />
         <TextField {...field('endDate')} label="End Date" type="date" min={values.startDate ? nextDay(values.startDate) || undefined : undefined} />
-      </FormRow>
+      </div>
       <p className="trip-form__days" aria-live="polite">
         {days !== null && (
           <>
@@ -77,7 +76,7 @@ export function TripForm({ initialValues, onSubmit, busy, submitLabel, busyLabel
           </>
         )}
       </p>
-      <FormRow>
+      <div className="trip-form__row">
         <TextField
           {...people}
           label="No. Of Traveller"
@@ -104,7 +103,7 @@ export function TripForm({ initialValues, onSubmit, busy, submitLabel, busyLabel
           onKeyDown={wholeNumberKeys}
           onChange={(event) => setValue('budget', budgetInput(event.target.value))}
         />
-      </FormRow>
+      </div>
       <FormAlert message={formError} />
       <Button type="submit" size="lg" block disabled={busy}>
         {busy ? busyLabel : submitLabel}

@@ -1,1 +1,0 @@
-export { FormRow } from './form-row';

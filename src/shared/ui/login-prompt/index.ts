@@ -1,1 +1,0 @@
-export { LoginPrompt, FRIENDS_LOGIN_TEXT } from './login-prompt';
