@@ -1,28 +1,43 @@
 import { useSelector } from 'react-redux';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { getName } from '@/entities/user';
-import { getErrorMessage, useDeleteEventMutation, type TravelEvent } from '@/shared/api';
+import { getErrorMessage, useDeleteEventMutation, useGetEventQuery, type TravelEvent } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
-import { formatDateRange, formatTimeRange } from '@/shared/lib/date';
-import { BackLink } from '@/shared/ui/back-link';
 import { RecordCard } from '@/shared/ui/card';
 import { FactList } from '@/shared/ui/fact-list';
+import { Icon } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
+import { LoadingState } from '@/shared/ui/spinner';
 import { RecordActions } from '@/widgets/record-actions';
+import { formatDateRange, formatTimeRange } from '@/shared/lib/date';
 import { EVENT_MESSAGES } from '../lib/event-form';
-import { useRouteEvent } from './event-load-problem';
+import { EventLoadProblem, isMissing } from './event-load-problem';
 import './events.css';
 
 /** /events/{id}: the event, its organiser's contact, and the owner's Edit and Delete. */
 export function EventDetailPage() {
-  const { event, problem } = useRouteEvent('h1');
+  const { id = '' } = useParams();
+  const { data: event, isLoading, isError, error, refetch } = useGetEventQuery(id);
+
+  let content;
+  if (isLoading) {
+    content = <LoadingState label="Loading event" />;
+  } else if (isError || !event) {
+    content = <EventLoadProblem missing={!event && (!isError || isMissing(error))} onRetry={() => void refetch()} />;
+  } else {
+    content = <EventDetail event={event} />;
+  }
+
   return (
     <div className="page event-detail-page">
       <PageMeta title={`${event?.title || 'Event'} | ${getAppConfig().brandName}`} description={event?.description.slice(0, 160)} />
-      <BackLink to={paths.events.root()}>Events</BackLink>
-      {event ? <EventDetail event={event} /> : problem}
+      <Link to={paths.events.root()} className="events-back">
+        <Icon name="arrowLeft" size={18} />
+        Events
+      </Link>
+      {content}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { getAppConfig, paths } from '@/shared/config';
-import { BackLink } from '@/shared/ui/back-link';
 import { Icon, type IconName } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
 import './settings-page.css';
@@ -27,7 +27,10 @@ export function SettingsFormLayout({
   return (
     <div className="page settings-form">
       <PageMeta title={`${title} | ${getAppConfig().brandName}`} />
-      <BackLink to={backTo}>{backLabel}</BackLink>
+      <Link to={backTo} className="settings-form__back">
+        <Icon name="arrowLeft" size={18} />
+        {backLabel}
+      </Link>
       <div className="settings-card settings-form__card">
         <span className="settings-form__icon">
           <Icon name={icon} />

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useCreateSkillMutation } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
-import { paths } from '@/shared/config';
-import { FormPage } from '@/shared/ui/form-page';
+import { getAppConfig, paths } from '@/shared/config';
+import { PageMeta } from '@/shared/ui/page-meta';
 import { toastSuccess } from '@/shared/ui/success-toast';
 import { emptySkillValues, SKILL_MESSAGES, toSkillInput, type SkillValues } from '../lib/skill-values';
 import { useIdempotencyKey } from '@/shared/lib/idempotency-key';
@@ -58,8 +58,12 @@ export function AddSkillPage() {
   };
 
   return (
-    <FormPage title="Add Skills" documentTitle="Add Skill" description="Offer a skill to travellers near you.">
-      <SkillForm initialValues={emptySkillValues()} onSubmit={submit} busy={isLoading} canSubmit={checkSession} />
-    </FormPage>
+    <div className="page skill-editor">
+      <PageMeta title={`Add Skill | ${getAppConfig().brandName}`} description="Offer a skill to travellers near you." />
+      <h1 className="page-title">Add Skills</h1>
+      <div className="skill-editor__card">
+        <SkillForm initialValues={emptySkillValues()} onSubmit={submit} busy={isLoading} canSubmit={checkSession} />
+      </div>
+    </div>
   );
 }

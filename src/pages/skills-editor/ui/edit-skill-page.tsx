@@ -3,11 +3,11 @@ import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { isNotFound, useGetSkillQuery, useUpdateSkillMutation, type Skill } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
-import { paths } from '@/shared/config';
+import { getAppConfig, paths } from '@/shared/config';
 import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadFailure } from '@/shared/ui/load-failure';
-import { FormPage } from '@/shared/ui/form-page';
+import { PageMeta } from '@/shared/ui/page-meta';
 import { toastSuccess } from '@/shared/ui/success-toast';
 import { LoadingState } from '@/shared/ui/spinner';
 import { SKILL_MESSAGES, toSkillInput, toSkillValues, type SkillValues } from '../lib/skill-values';
@@ -45,7 +45,11 @@ export function EditSkillPage() {
   }
 
   return (
-    <FormPage title="Edit Skill">{content}</FormPage>
+    <div className="page skill-editor">
+      <PageMeta title={`Edit Skill | ${getAppConfig().brandName}`} />
+      <h1 className="page-title">Edit Skill</h1>
+      {content}
+    </div>
   );
 }
 
@@ -62,5 +66,9 @@ function EditSkillForm({ skill }: { skill: Skill }) {
     return null;
   };
 
-  return <SkillForm initialValues={toSkillValues(skill)} onSubmit={submit} busy={isLoading} />;
+  return (
+    <div className="skill-editor__card">
+      <SkillForm initialValues={toSkillValues(skill)} onSubmit={submit} busy={isLoading} />
+    </div>
+  );
 }

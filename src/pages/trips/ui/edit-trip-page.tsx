@@ -1,13 +1,14 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useSelector } from 'react-redux';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useGetMyTripsQuery, useUpdateTripMutation, type Trip } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
-import { paths } from '@/shared/config';
+import { getAppConfig, paths } from '@/shared/config';
 import { EmptyState } from '@/shared/ui/empty-state';
-import { FormPage } from '@/shared/ui/form-page';
 import { LoadFailure } from '@/shared/ui/load-failure';
+import { Icon } from '@/shared/ui/icon';
+import { PageMeta } from '@/shared/ui/page-meta';
 import { LoadingState } from '@/shared/ui/spinner';
 import { TRIP_MESSAGES } from '../config/messages';
 import { toTripFormValues, toTripInput, type TripFormValues } from '../lib/trip-form';
@@ -40,9 +41,17 @@ export function EditTripPage() {
   }
 
   return (
-    <FormPage title="Edit trip" back={{ to: paths.trips(), label: 'Back to My trips' }}>
-      {content}
-    </FormPage>
+    <div className="page trips-page">
+      <PageMeta title={`Edit trip | ${getAppConfig().brandName}`} />
+      <Link to={paths.trips()} className="trips-back">
+        <Icon name="arrowLeft" size={18} />
+        Back to My trips
+      </Link>
+      <div className="trip-form-card">
+        <h1 className="page-title">Edit trip</h1>
+        {content}
+      </div>
+    </div>
   );
 }
 

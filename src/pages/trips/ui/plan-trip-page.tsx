@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useSendTripRequestMutation } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
-import { paths } from '@/shared/config';
+import { getAppConfig, paths } from '@/shared/config';
 import { useIdempotencyKey } from '@/shared/lib/idempotency-key';
-import { FormPage } from '@/shared/ui/form-page';
+import { PageMeta } from '@/shared/ui/page-meta';
 import { TRIP_MESSAGES } from '../config/messages';
 import { emptyTripForm, toTripInput, type TripFormValues } from '../lib/trip-form';
 import { useSettleTrip } from '../model/settle-trip';
@@ -45,8 +45,12 @@ export function PlanTripPage() {
   };
 
   return (
-    <FormPage title="Plan Trip" description="Plan a trip: where from, where to, when, with how many and on what budget.">
-      <TripForm initialValues={emptyTripForm} onSubmit={submit} busy={isLoading} submitLabel="Submit" busyLabel="Submitting..." />
-    </FormPage>
+    <div className="page trips-page">
+      <PageMeta title={`Plan Trip | ${getAppConfig().brandName}`} description="Plan a trip: where from, where to, when, with how many and on what budget." />
+      <div className="trip-form-card">
+        <h1 className="page-title">Plan Trip</h1>
+        <TripForm initialValues={emptyTripForm} onSubmit={submit} busy={isLoading} submitLabel="Submit" busyLabel="Submitting..." />
+      </div>
+    </div>
   );
 }

@@ -3,11 +3,11 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { settleStatus, useCreateWhisperMutation, useGetWhisperQuery, useUpdateWhisperMutation, type WhisperResult } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
-import { paths } from '@/shared/config';
+import { getAppConfig, paths } from '@/shared/config';
 import { useIdempotencyKey } from '@/shared/lib/idempotency-key';
 import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
-import { FormPage } from '@/shared/ui/form-page';
+import { PageMeta } from '@/shared/ui/page-meta';
 import { LoadingState } from '@/shared/ui/spinner';
 import { emptyWhisperValues, toWhisperInput, WHISPER_MESSAGES, whisperValuesOf, type WhisperValues } from '../lib/whisper-values';
 import { WhisperForm, type SubmitFailure } from './whisper-form';
@@ -43,9 +43,13 @@ export function CreateWhisperPage() {
   };
 
   return (
-    <FormPage title="New Whisper" description="Share a short travel story.">
-      <WhisperForm initialValues={emptyWhisperValues()} onSubmit={submit} busy={isLoading} submitLabel="Publish" busyLabel="Publishing..." canSubmit={checkSession} />
-    </FormPage>
+    <div className="page whisper-editor">
+      <PageMeta title={`New Whisper | ${getAppConfig().brandName}`} description="Share a short travel story." />
+      <h1 className="page-title">New Whisper</h1>
+      <div className="whisper-editor__card">
+        <WhisperForm initialValues={emptyWhisperValues()} onSubmit={submit} busy={isLoading} submitLabel="Publish" busyLabel="Publishing..." canSubmit={checkSession} />
+      </div>
+    </div>
   );
 }
 
@@ -59,14 +63,14 @@ export function EditWhisperPage() {
 
   if (isLoading) {
     return (
-      <div className="page">
+      <div className="page whisper-editor">
         <LoadingState label="Loading whisper" />
       </div>
     );
   }
   if (!whisper || whisper.user._id !== userId) {
     return (
-      <div className="page">
+      <div className="page whisper-editor">
         <EmptyState
           titleAs="h1"
           title={whisper ? 'Not your whisper' : 'Whisper not found'}
@@ -84,8 +88,12 @@ export function EditWhisperPage() {
     return null;
   };
   return (
-    <FormPage title="Edit Whisper" description="Edit your travel story.">
-      <WhisperForm initialValues={whisperValuesOf(whisper)} onSubmit={submit} busy={updating.isLoading} submitLabel="Save" busyLabel="Saving..." />
-    </FormPage>
+    <div className="page whisper-editor">
+      <PageMeta title={`Edit Whisper | ${getAppConfig().brandName}`} description="Edit your travel story." />
+      <h1 className="page-title">Edit Whisper</h1>
+      <div className="whisper-editor__card">
+        <WhisperForm initialValues={whisperValuesOf(whisper)} onSubmit={submit} busy={updating.isLoading} submitLabel="Save" busyLabel="Saving..." />
+      </div>
+    </div>
   );
 }

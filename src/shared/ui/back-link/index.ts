@@ -1,1 +1,0 @@
-export { BackLink } from './back-link';

@@ -1,1 +1,0 @@
-export { FormPage } from './form-page';
