@@ -59,8 +59,8 @@ export interface EventSaved {
   event: TravelEvent | null;
 }
 
-/** A thumbnail as a path the browser can load: a bare file name lives under /uploads/events (spec §7). */
-export const eventImage = (thumbnail: string) => (thumbnail === '' || thumbnail.startsWith('/') ? thumbnail : `/uploads/events/${thumbnail}`);
+/** A thumbnail as a path the browser can load: a bare file name lives under /uploads/events. */
+const eventImage = (thumbnail: string) => (thumbnail === '' || thumbnail.startsWith('/') ? thumbnail : `/uploads/events/${thumbnail}`);
 
 function toOrganiser(value: unknown): EventOrganiser {
   const source = isRecord(value) ? value : {};

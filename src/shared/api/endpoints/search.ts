@@ -1,5 +1,5 @@
 import { baseApi } from '../base-api';
-import { eventImage } from './events';
+import { toEvent } from './events';
 import { asNumber, asString, isRecord } from './wire';
 
 /** What a home-search card shows (spec §3 "Search response"). */
@@ -64,18 +64,12 @@ function toNeedHit(value: unknown): NeedHit | null {
   };
 }
 
+/** A hit is a listed event's card fields, read the same way (a bare thumbnail under /uploads/events). */
 function toEventHit(value: unknown): EventHit | null {
-  if (!isRecord(value) || typeof value._id !== 'string') return null;
-  const location = isRecord(value.location) ? value.location : {};
-  return {
-    _id: value._id,
-    title: asString(value.title),
-    description: asString(value.description),
-    thumbnail: eventImage(asString(value.thumbnail)),
-    startDate: asString(value.startDate),
-    address: asString(location.address, asString(value.address)),
-    url: asString(value.url),
-  };
+  const event = toEvent(value);
+  if (!event) return null;
+  const { _id, title, description, thumbnail, startDate, address, url } = event;
+  return { _id, title, description, thumbnail, startDate, address, url };
 }
 
 function toSkillHit(value: unknown): SkillHit | null {
