@@ -1,1 +1,1 @@
-export { LoadFailure, CHECK_CONNECTION } from './load-failure';
+export { LoadFailure } from './load-failure';

@@ -3,7 +3,7 @@ import { EmptyState } from '../empty-state';
 import type { IconName } from '../icon';
 
 /** What a screen says under its title when a list or a record did not come. */
-export const CHECK_CONNECTION = 'Check your connection and try again.';
+const CHECK_CONNECTION = 'Check your connection and try again.';
 
 interface LoadFailureProps {
   /** What did not come, in the screen's words ('Could not load skills'). */

@@ -1,2 +1,2 @@
 export { SearchField } from './search-field';
-export { useSearchText, SEARCH_PAUSE_MS } from './use-search-text';
+export { useSearchText } from './use-search-text';

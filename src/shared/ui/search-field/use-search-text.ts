@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
 
 /** The server is asked once the typing has paused this long. */
-export const SEARCH_PAUSE_MS = 300;
+const SEARCH_PAUSE_MS = 300;
 
 /** A board search's text: as typed (for the box), and settled (trimmed, after a pause) for the query. */
 export function useSearchText() {
