@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Challenge } from '@/shared/api';
 import { paths } from '@/shared/config';
 import { Icon } from '@/shared/ui/icon';
+import { Tag } from '@/shared/ui/tag';
 import { badgeName } from '../lib/progress';
 import './challenge-card.css';
 
@@ -32,7 +33,7 @@ export function BadgeCard({ challenge }: { challenge: Challenge }) {
         </span>
         <span className="badge-card__name">{badgeName(challenge)}</span>
         <span className="badge-card__for">{challenge.title}</span>
-        {challenge.rewardTokens > 0 && <span className="badge-card__tokens">+{challenge.rewardTokens} tokens</span>}
+        {challenge.rewardTokens > 0 && <Tag>+{challenge.rewardTokens} tokens</Tag>}
       </Link>
     </li>
   );
