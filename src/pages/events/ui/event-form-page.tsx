@@ -4,7 +4,7 @@ import { useGetEventQuery } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { paths } from '@/shared/config';
 import { FormPage } from '@/shared/ui/form-page';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import { EVENT_MESSAGES } from '../lib/event-form';
 import { EventForm } from './event-form';
 import { EventLoadProblem, isMissing } from './event-load-problem';
@@ -27,11 +27,7 @@ export function EditEventPage() {
 
   let content;
   if (isLoading) {
-    content = (
-      <div className="events-loading">
-        <Spinner size="lg" label="Loading event" />
-      </div>
-    );
+    content = <LoadingState label="Loading event" />;
   } else if (isError || !event) {
     content = <EventLoadProblem heading="h2" missing={!event && (!isError || isMissing(error))} onRetry={() => void refetch()} />;
   } else if (event.createdBy._id !== userId) {

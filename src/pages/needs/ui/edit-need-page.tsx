@@ -1,18 +1,17 @@
 import { useSelector } from 'react-redux';
 import { useParams } from 'react-router-dom';
-import { useGetNeedQuery } from '@/shared/api';
+import { isNotFound, useGetNeedQuery } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
-import { Button, ButtonLink } from '@/shared/ui/button';
+import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import { StatusPage } from '@/shared/ui/status-page';
 import { NEED_MESSAGES } from '../config/messages';
 import { NeedForm } from './need-form';
 import './needs.css';
-
-const isNotFound = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
 
 /** /needs/{id}/edit (signed in): the owner's form, filled in; anyone else is told it is not theirs. */
 export function EditNeedPage() {
@@ -23,11 +22,7 @@ export function EditNeedPage() {
 
   let content;
   if (isLoading) {
-    content = (
-      <div className="needs-page__loading">
-        <Spinner size="lg" label="Loading need" />
-      </div>
-    );
+    content = <LoadingState label="Loading need" />;
   } else if ((isError && isNotFound(error)) || (!isError && !need)) {
     return (
       <StatusPage
@@ -37,13 +32,7 @@ export function EditNeedPage() {
       />
     );
   } else if (isError || !need) {
-    content = (
-      <EmptyState
-        title="Could not load this need"
-        description="Check your connection and try again."
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
-      />
-    );
+    content = <LoadFailure title="Could not load this need" onRetry={refetch} />;
   } else if (need.user._id !== userId) {
     content = (
       <EmptyState

@@ -1,20 +1,18 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
-import { settleStatus, useGetSkillQuery, useUpdateSkillMutation, type Skill } from '@/shared/api';
+import { isNotFound, settleStatus, useGetSkillQuery, useUpdateSkillMutation, type Skill } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { paths } from '@/shared/config';
-import { Button, ButtonLink } from '@/shared/ui/button';
+import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { FormPage } from '@/shared/ui/form-page';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { toastSuccess } from '@/shared/ui/success-toast';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import { SKILL_MESSAGES, toSkillInput, toSkillValues, type SkillValues } from '../lib/skill-values';
 import { SkillForm } from './skill-form';
 import './skill-editor.css';
-
-const isNotFound = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'status' in error && (error as { status: unknown }).status === 404;
 
 /** /skills/{id}/edit (signed in): the owner's form, filled from the skill; anyone else is told it is not theirs. */
 export function EditSkillPage() {
@@ -25,24 +23,13 @@ export function EditSkillPage() {
 
   let content;
   if (isLoading) {
-    content = (
-      <div className="skill-editor__loading">
-        <Spinner size="lg" label="Loading skill" />
-      </div>
-    );
+    content = <LoadingState label="Loading skill" />;
   } else if ((isError && isNotFound(error)) || (!isError && !skill)) {
     content = (
       <EmptyState titleAs="h2" title="Skill not found" action={<ButtonLink to={paths.skills.root()}>Back to skills</ButtonLink>} />
     );
   } else if (isError || !skill) {
-    content = (
-      <EmptyState
-        titleAs="h2"
-        title="Could not load this skill"
-        description="Check your connection and try again."
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
-      />
-    );
+    content = <LoadFailure titleAs="h2" title="Could not load this skill" onRetry={refetch} />;
   } else if (skill.user._id !== userId) {
     content = (
       <EmptyState

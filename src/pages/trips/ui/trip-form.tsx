@@ -5,7 +5,7 @@ import { Form } from '@/shared/ui/form';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { PlaceField } from '@/shared/ui/place-field';
 import { TextField } from '@/shared/ui/text-field';
-import { dayCount, nextDay } from '../lib/dates';
+import { dayCount, nextDay } from '@/shared/lib/date';
 import { BLOCKED_NUMBER_KEYS, budgetInput, travellersInput, validateTrip, type TripFormValues } from '../lib/trip-form';
 import { PLACE_MAX, placeLabel } from '../lib/place-label';
 

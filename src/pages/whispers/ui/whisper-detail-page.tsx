@@ -2,21 +2,24 @@ import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { authorName, RELATIVE_TIME_REFRESH_MS, WHISPER_CAROUSEL_MS, whisperImages } from '../lib/whisper-images';
+import { getFullName } from '@/entities/user';
+import { RELATIVE_TIME_REFRESH_MS, WHISPER_CAROUSEL_MS, whisperImages } from '@/entities/whisper';
 import { FollowButton } from '@/features/follow-user';
 import { LikeButton } from '@/features/like-whisper';
-import { getErrorMessage, useDeleteWhisperMutation, useGetWhisperProfileQuery, useGetWhisperQuery } from '@/shared/api';
+import { getErrorMessage, isNotFound, useDeleteWhisperMutation, useGetWhisperProfileQuery, useGetWhisperQuery } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
-import { timeAgo } from '@/shared/lib/text';
+import { timeAgo } from '@/shared/lib/date';
 import { useNow } from '@/shared/lib/use-now';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { Carousel } from '@/shared/ui/carousel';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ExpandableText } from '@/shared/ui/expandable-text';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
+import { Tag } from '@/shared/ui/tag';
 import './whisper-detail.css';
 
 /** The detail page shows this much of the story until 'See All' (spec §9). */
@@ -38,26 +41,24 @@ export function WhisperDetailPage() {
 
   if (isLoading) {
     return (
-      <div className="page whisper-detail whisper-detail--loading">
-        <Spinner size="lg" label="Loading whisper" />
+      <div className="page whisper-detail">
+        <LoadingState label="Loading whisper" />
       </div>
     );
   }
   if (!whisper) {
-    const missing = error !== undefined && 'status' in error && error.status === 404;
     return (
       <div className="page whisper-detail">
-        <EmptyState
-          titleAs="h1"
-          title={missing || !error ? 'Whisper not found' : 'Could not load this whisper'}
-          description={missing || !error ? 'It may have been deleted.' : 'Check your connection and try again.'}
-          action={missing || !error ? <ButtonLink to={paths.whispers.root()}>Back to whispers</ButtonLink> : <Button onClick={() => void refetch()}>Try again</Button>}
-        />
+        {error && !isNotFound(error) ? (
+          <LoadFailure titleAs="h1" title="Could not load this whisper" onRetry={refetch} />
+        ) : (
+          <EmptyState titleAs="h1" title="Whisper not found" description="It may have been deleted." action={<ButtonLink to={paths.whispers.root()}>Back to whispers</ButtonLink>} />
+        )}
       </div>
     );
   }
 
-  const author = authorName(whisper.user);
+  const author = getFullName(whisper.user);
   const remove = async () => {
     try {
       await deleteWhisper({ id: whisper._id, authorId: whisper.user._id }).unwrap();
@@ -92,10 +93,10 @@ export function WhisperDetailPage() {
           {(whisper.location || whisper.category) && (
             <p className="whisper-detail__tags">
               {whisper.location && <span>{whisper.location}</span>}
-              {whisper.category && <span className="whisper-detail__tag">{whisper.category}</span>}
+              {whisper.category && <Tag>{whisper.category}</Tag>}
             </p>
           )}
-          <ExpandableText text={whisper.description} cut={DETAIL_DESCRIPTION_CUT} className="whisper-detail__story" />
+          <ExpandableText text={whisper.description} cut={DETAIL_DESCRIPTION_CUT} />
           <div className="whisper-detail__actions">
             <LikeButton whisper={whisper} />
             {mine && (

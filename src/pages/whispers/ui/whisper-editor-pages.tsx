@@ -9,7 +9,7 @@ import { useIdempotencyKey } from '@/shared/lib/idempotency-key';
 import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { FormPage } from '@/shared/ui/form-page';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import { emptyWhisperValues, toWhisperInput, WHISPER_MESSAGES, whisperValuesOf, type WhisperValues } from '../lib/whisper-values';
 import { WhisperForm } from './whisper-form';
 import './whisper-editor.css';
@@ -48,8 +48,8 @@ export function EditWhisperPage() {
 
   if (isLoading) {
     return (
-      <div className="page whisper-editor whisper-editor--loading">
-        <Spinner size="lg" label="Loading whisper" />
+      <div className="page whisper-editor">
+        <LoadingState label="Loading whisper" />
       </div>
     );
   }

@@ -58,10 +58,6 @@ export interface SkillResult extends StatusResult {
   skill: Skill | null;
 }
 
-/** What a card shows as the category: the custom one when the category is Other. */
-export const skillCategoryLabel = (skill: Pick<Skill, 'category' | 'customCategory'>): string =>
-  skill.category === 'Other' && skill.customCategory.trim() !== '' ? skill.customCategory : skill.category;
-
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
 function toOwner(value: unknown): SkillOwner {

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import type { TravelEvent } from '@/shared/api';
 import { paths } from '@/shared/config';
 import { Icon } from '@/shared/ui/icon';
-import { formatDateRange } from '../lib/dates';
+import { formatDateRange } from '@/shared/lib/date';
+import './event-card.css';
 
 /** A card of the board: thumbnail (its space reserved), title, dates and address, linking to the event. */
 export function EventCard({ event }: { event: TravelEvent }) {

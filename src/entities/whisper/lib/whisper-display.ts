@@ -15,5 +15,5 @@ export const whisperImages = (whisper: Pick<Whisper, 'images' | 'title'>) =>
     alt: `${whisper.title}, image ${index + 1}`,
   }));
 
-/** The author's full name, else their username. */
-export const authorName = (user: Whisper['user']) => `${user.firstName} ${user.lastName}`.trim() || user.username;
+/** '1 like', '5 likes'. */
+export const likesText = (count: number) => `${count} ${count === 1 ? 'like' : 'likes'}`;

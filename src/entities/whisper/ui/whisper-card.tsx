@@ -1,17 +1,29 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { LikeButton } from '@/features/like-whisper';
 import type { Whisper } from '@/shared/api';
-import { WHISPER_CAROUSEL_MS, whisperImages } from '../lib/whisper-images';
 import { paths } from '@/shared/config';
-import { timeAgo, truncate } from '@/shared/lib/text';
+import { timeAgo } from '@/shared/lib/date';
+import { truncate } from '@/shared/lib/text';
+import { Card, CardLink } from '@/shared/ui/card';
 import { Carousel } from '@/shared/ui/carousel';
+import { WHISPER_CAROUSEL_MS, whisperImages } from '../lib/whisper-display';
+import './whisper-card.css';
 
 /** A list card cuts the story here (spec §9). */
 export const CARD_DESCRIPTION_CUT = 100;
-/** One whisper of the list: carousel, author (to their profile), time, story cut at 100, like. */
-export function WhisperCard({ whisper, now }: { whisper: Whisper; now: number }) {
+
+interface WhisperCardProps {
+  whisper: Whisper;
+  /** The time 'x ago' is counted from (refreshed by the list). */
+  now: number;
+  /** What the reader can do with it (the Like button), before its place. */
+  actions?: ReactNode;
+}
+
+/** One whisper of the list: carousel, author (to their profile), time, story cut at 100, actions. */
+export function WhisperCard({ whisper, now, actions }: WhisperCardProps) {
   return (
-    <li className="whisper-card">
+    <Card as="li" media className="whisper-card">
       <Carousel label={`${whisper.title} images`} images={whisperImages(whisper)} intervalMs={WHISPER_CAROUSEL_MS} aspectRatio={4 / 3} showArrows={false} />
       <div className="whisper-card__body">
         <p className="whisper-card__meta">
@@ -20,15 +32,14 @@ export function WhisperCard({ whisper, now }: { whisper: Whisper; now: number })
           </Link>
           <time dateTime={whisper.createdAt}>{timeAgo(whisper.createdAt, now)}</time>
         </p>
-        <Link className="whisper-card__link" to={paths.whispers.detail(whisper._id)}>
-          <span className="whisper-card__title">{whisper.title}</span>
+        <CardLink to={paths.whispers.detail(whisper._id)} title={whisper.title}>
           <span className="whisper-card__text">{truncate(whisper.description, CARD_DESCRIPTION_CUT)}</span>
-        </Link>
+        </CardLink>
         <div className="whisper-card__actions">
-          <LikeButton whisper={whisper} />
+          {actions}
           {whisper.location && <span className="whisper-card__place">{whisper.location}</span>}
         </div>
       </div>
-    </li>
+    </Card>
   );
 }

@@ -2,12 +2,11 @@ import { Link } from 'react-router-dom';
 import type { Need } from '@/shared/api';
 import { paths } from '@/shared/config';
 import { Carousel } from '@/shared/ui/carousel';
-import { needImages, STOCK_IMAGES } from '../lib/images';
+import { needImages, needPlace, STOCK_IMAGES } from '../lib/need-display';
+import './need-card.css';
 
 /** Spec §2 Needs: the card's carousel slides in 500 ms. */
 const CARD_TRANSITION_MS = 500;
-
-const place = (need: Need) => [need.location.city, need.location.state].filter(Boolean).join(', ');
 
 /**
  * A board card: the need's photos (stock ones when it has none), then its name, description and
@@ -15,12 +14,12 @@ const place = (need: Need) => [need.location.city, need.location.state].filter(B
  * inside a link is neither valid nor usable with a keyboard).
  */
 export function NeedCard({ need }: { need: Need }) {
-  const where = place(need);
+  const where = needPlace(need.location);
   return (
     <article className="need-card">
       <Carousel
         label={`Photos of ${need.serviceName}`}
-        images={needImages(need.images, need.serviceName)}
+        images={needImages(need)}
         placeholders={STOCK_IMAGES}
         intervalMs={null}
         transitionMs={CARD_TRANSITION_MS}

@@ -1,13 +1,16 @@
 import { useId } from 'react';
 import type { Trip } from '@/shared/api';
 import { paths } from '@/shared/config';
+import { formatDateRange } from '@/shared/lib/date';
 import { Button, ButtonLink } from '@/shared/ui/button';
-import { Icon } from '@/shared/ui/icon';
-import { daysText, formatAmount, formatDateRange } from '../lib/dates';
+import { Card } from '@/shared/ui/card';
+import { FactList } from '@/shared/ui/fact-list';
+import { daysText, formatAmount } from '../lib/trip-display';
+import './trip-card.css';
 
 interface TripCardProps {
   trip: Trip;
-  /** Upcoming trips can be changed and cancelled; past ones are only shown. */
+  /** Upcoming trips can be changed and cancelled (the page asks first); past ones are only shown. */
   onCancel?: (trip: Trip) => void;
 }
 
@@ -15,43 +18,21 @@ interface TripCardProps {
 export function TripCard({ trip, onCancel }: TripCardProps) {
   const titleId = useId();
   return (
-    <li className="trip-card">
+    <Card as="li" className="trip-card">
       <h3 id={titleId} className="trip-card__title">
         {trip.from}
         <span aria-hidden="true"> → </span>
         <span className="visually-hidden"> to </span>
         {trip.to}
       </h3>
-      <dl className="trip-card__facts">
-        <div>
-          <dt>
-            <Icon name="calendar" size={16} />
-            Dates
-          </dt>
-          <dd>{formatDateRange(trip.startDate, trip.endDate)}</dd>
-        </div>
-        <div>
-          <dt>
-            <Icon name="clock" size={16} />
-            No. of days
-          </dt>
-          <dd>{daysText(trip.days)}</dd>
-        </div>
-        <div>
-          <dt>
-            <Icon name="user" size={16} />
-            Travellers
-          </dt>
-          <dd>{trip.peopleCount}</dd>
-        </div>
-        <div>
-          <dt>
-            <Icon name="coin" size={16} />
-            Budget
-          </dt>
-          <dd>{formatAmount(trip.budget)}</dd>
-        </div>
-      </dl>
+      <FactList
+        facts={[
+          { icon: 'calendar', label: 'Dates', value: formatDateRange(trip.startDate, trip.endDate) },
+          { icon: 'clock', label: 'No. of days', value: daysText(trip.days) },
+          { icon: 'user', label: 'Travellers', value: trip.peopleCount },
+          { icon: 'coin', label: 'Budget', value: formatAmount(trip.budget) },
+        ]}
+      />
       {onCancel && (
         <div className="trip-card__actions">
           <ButtonLink variant="secondary" size="sm" to={paths.editTrip(trip._id)} aria-describedby={titleId}>
@@ -62,6 +43,6 @@ export function TripCard({ trip, onCancel }: TripCardProps) {
           </Button>
         </div>
       )}
-    </li>
+    </Card>
   );
 }
