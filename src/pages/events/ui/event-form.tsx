@@ -1,8 +1,8 @@
 import type { TravelEvent } from '@/shared/api';
+import { today } from '@/shared/lib/date';
 import { ErrorDialog } from '@/shared/ui/error-dialog';
 import { Form } from '@/shared/ui/form';
 import { TextAreaField, TextField } from '@/shared/ui/text-field';
-import { today } from '../lib/dates';
 import { useEventForm } from '../model/use-event-form';
 
 interface EventFormProps {

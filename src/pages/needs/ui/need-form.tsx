@@ -1,11 +1,11 @@
 import { useId } from 'react';
+import { STOCK_IMAGES } from '@/entities/need';
 import type { Need, NeedType } from '@/shared/api';
 import { Carousel } from '@/shared/ui/carousel';
 import { Form } from '@/shared/ui/form';
 import { ImagePicker } from '@/shared/ui/image-picker';
 import { TextAreaField, TextField } from '@/shared/ui/text-field';
 import { MAX_IMAGES } from '../config/messages';
-import { STOCK_IMAGES } from '../lib/images';
 import { useNeedForm } from '../model/use-need-form';
 import { NeedLocationFields } from './need-location-fields';
 
