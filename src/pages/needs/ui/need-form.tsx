@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { STOCK_IMAGES } from '@/entities/need';
 import type { Need, NeedType } from '@/shared/api';
 import { Carousel } from '@/shared/ui/carousel';
-import { Form } from '@/shared/ui/form';
+import { Form, FormRow } from '@/shared/ui/form';
 import { ImagePicker } from '@/shared/ui/image-picker';
 import { TextAreaField, TextField } from '@/shared/ui/text-field';
 import { MAX_IMAGES } from '../config/messages';
@@ -67,10 +67,10 @@ export function NeedForm({ need }: { need?: Need }) {
         <TextField {...field('category')} label="Category" placeholder="Accommodation, Transport, Guide..." maxLength={60} />
         <TextField {...field('serviceName')} label="Service name" placeholder="What is needed or offered" maxLength={120} />
         <TextAreaField {...field('description')} label="Description" rows={5} maxLength={2000} />
-        <div className="need-form__row">
+        <FormRow>
           <TextField {...field('phone')} label="Phone" type="tel" autoComplete="tel" placeholder="+919876543210" />
           <TextField {...field('email')} label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
-        </div>
+        </FormRow>
         <NeedLocationFields form={form} />
         <ImagePicker label="Images" noun="Image" hint={`Up to ${MAX_IMAGES} images (${chosen} of ${MAX_IMAGES} chosen).`} {...images.picker} />
       </Form>

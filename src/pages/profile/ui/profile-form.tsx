@@ -3,7 +3,7 @@ import { toast } from 'react-toastify';
 import { GENERIC_ERROR, settleStatus, useUpdateProfileMutation, type User } from '@/shared/api';
 import { useForm } from '@/shared/lib/form';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
-import { Form } from '@/shared/ui/form';
+import { Form, FormRow } from '@/shared/ui/form';
 import { SelectField, TextAreaField, TextField } from '@/shared/ui/text-field';
 import { GENDERS, PROFILE_UPDATED, toProfileValues } from '../lib/profile-values';
 import { useLocationSwitch } from '../model/use-location-switch';
@@ -56,7 +56,7 @@ export function ProfileForm({ user }: { user: User }) {
       <Form className="profile-form" onSubmit={askToSave} busy={saving} error={formError} submitLabel="Save Changes" busyLabel="Saving...">
         <TextField {...field('fullName')} label="Full Name" autoComplete="name" placeholder="First and last name" />
         <TextAreaField {...field('bio')} label="Bio" rows={4} maxLength={500} placeholder="A few words about how you travel" />
-        <div className="profile-form__row">
+        <FormRow>
           <SelectField {...field('gender')} label="Gender" placeholder="Select gender" options={GENDER_OPTIONS} />
           <TextField
             label="Contact No"
@@ -66,7 +66,7 @@ export function ProfileForm({ user }: { user: User }) {
             value={values.contact}
             hint="Your contact number cannot be changed here."
           />
-        </div>
+        </FormRow>
         <TextField {...field('location')} label="Location" autoComplete="address-level2" placeholder="City, State" />
         <LocationSwitch
           on={locationSwitch.on}

@@ -12,7 +12,6 @@ import { toastSuccess } from '@/shared/ui/success-toast';
 import { LoadingState } from '@/shared/ui/spinner';
 import { SKILL_MESSAGES, toSkillInput, toSkillValues, type SkillValues } from '../lib/skill-values';
 import { SkillForm } from './skill-form';
-import './skill-editor.css';
 
 /** /skills/{id}/edit (signed in): the owner's form, filled from the skill; anyone else is told it is not theirs. */
 export function EditSkillPage() {
