@@ -2,11 +2,11 @@ import { useSelector } from 'react-redux';
 import { useParams } from 'react-router-dom';
 import { isNotFound, useGetNeedQuery } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
-import { getAppConfig, paths } from '@/shared/config';
+import { paths } from '@/shared/config';
 import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { FormPage } from '@/shared/ui/form-page';
 import { LoadFailure } from '@/shared/ui/load-failure';
-import { PageMeta } from '@/shared/ui/page-meta';
 import { LoadingState } from '@/shared/ui/spinner';
 import { StatusPage } from '@/shared/ui/status-page';
 import { NEED_MESSAGES } from '../config/messages';
@@ -46,10 +46,8 @@ export function EditNeedPage() {
   }
 
   return (
-    <div className="page needs-page">
-      <PageMeta title={`Edit Need | ${getAppConfig().brandName}`} description="Change your need or offer." />
-      <h1 className="page-title">Edit Need</h1>
+    <FormPage title="Edit Need" description="Change your need or offer.">
       {content}
-    </div>
+    </FormPage>
   );
 }

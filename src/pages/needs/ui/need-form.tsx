@@ -37,7 +37,6 @@ export function NeedForm({ need }: { need?: Need }) {
         className="need-form__hero"
       />
       <Form
-        className="need-form"
         onSubmit={onSubmit}
         busy={busy}
         submitLabel={editing ? 'Save Changes' : 'Create Need'}

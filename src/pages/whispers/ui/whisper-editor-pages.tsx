@@ -2,17 +2,17 @@ import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useRequireLogin } from '@/features/require-login';
-import { settleStatus, useCreateWhisperMutation, useGetWhisperQuery, useUpdateWhisperMutation } from '@/shared/api';
+import { isNotFound, settleStatus, useCreateWhisperMutation, useGetWhisperQuery, useUpdateWhisperMutation } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { paths } from '@/shared/config';
 import { useIdempotencyKey } from '@/shared/lib/idempotency-key';
 import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { FormPage } from '@/shared/ui/form-page';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { LoadingState } from '@/shared/ui/spinner';
 import { emptyWhisperValues, toWhisperInput, WHISPER_MESSAGES, whisperValuesOf, type WhisperValues } from '../lib/whisper-values';
 import { WhisperForm } from './whisper-form';
-import './whisper-editor.css';
 
 /** /whispers/create-whisper: open to visitors (they see what is asked); publishing needs a login. */
 export function CreateWhisperPage() {
@@ -43,28 +43,9 @@ export function EditWhisperPage() {
   const { id = '' } = useParams();
   const userId = useSelector(selectUserId);
   const navigate = useNavigate();
-  const { data: whisper, isLoading } = useGetWhisperQuery(id);
+  const { data: whisper, isLoading, error, refetch } = useGetWhisperQuery(id);
   const [updateWhisper, updating] = useUpdateWhisperMutation();
 
-  if (isLoading) {
-    return (
-      <div className="page whisper-editor">
-        <LoadingState label="Loading whisper" />
-      </div>
-    );
-  }
-  if (!whisper || whisper.user._id !== userId) {
-    return (
-      <div className="page whisper-editor">
-        <EmptyState
-          titleAs="h1"
-          title={whisper ? 'Not your whisper' : 'Whisper not found'}
-          description={whisper ? 'Only its author can edit a whisper.' : 'It may have been deleted.'}
-          action={<ButtonLink to={paths.whispers.root()}>Back to whispers</ButtonLink>}
-        />
-      </div>
-    );
-  }
   const submit = async (values: WhisperValues) => {
     const outcome = await settleStatus(updateWhisper({ id, update: { ...toWhisperInput(values), keepImages: values.keepImages } }), WHISPER_MESSAGES.failed);
     if (!outcome.ok) return outcome;
@@ -72,9 +53,28 @@ export function EditWhisperPage() {
     navigate(paths.whispers.detail(id));
     return null;
   };
+
+  let content;
+  if (isLoading) {
+    content = <LoadingState label="Loading whisper" />;
+  } else if (!whisper && error && !isNotFound(error)) {
+    content = <LoadFailure titleAs="h2" title="Could not load this whisper" onRetry={refetch} />;
+  } else if (!whisper || whisper.user._id !== userId) {
+    content = (
+      <EmptyState
+        titleAs="h2"
+        title={whisper ? 'Not your whisper' : 'Whisper not found'}
+        description={whisper ? 'Only its author can edit a whisper.' : 'It may have been deleted.'}
+        action={<ButtonLink to={paths.whispers.root()}>Back to whispers</ButtonLink>}
+      />
+    );
+  } else {
+    content = <WhisperForm initialValues={whisperValuesOf(whisper)} onSubmit={submit} busy={updating.isLoading} submitLabel="Save" busyLabel="Saving..." />;
+  }
+
   return (
     <FormPage title="Edit Whisper" description="Edit your travel story.">
-      <WhisperForm initialValues={whisperValuesOf(whisper)} onSubmit={submit} busy={updating.isLoading} submitLabel="Save" busyLabel="Saving..." />
+      {content}
     </FormPage>
   );
 }
