@@ -2,10 +2,10 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useSelector } from 'react-redux';
 import { Link, useSearchParams } from 'react-router-dom';
 import { BadgeCard, ChallengeCard, stepsDone, travellersText } from '@/entities/challenge';
+import { SignedOut } from '@/features/require-login';
 import { useGetChallengesQuery, useGetJoinedChallengesQuery, type Challenge, type JoinedChallenge } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
-import { ButtonLink } from '@/shared/ui/button';
 import { CardGrid } from '@/shared/ui/card';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadFailure } from '@/shared/ui/load-failure';
@@ -29,7 +29,6 @@ export const CHALLENGE_EMPTY = {
   challenges: { title: 'No Challenges Available', text: 'New travel challenges are on their way. Check back soon.' },
   mychallenges: { title: 'No Challenges Joined', text: 'Join a challenge from the Challenges tab and track your steps here.' },
   badges: { title: 'No Badges Earned', text: 'Finish every step of a challenge you joined to earn its badge.' },
-  loggedOut: { title: 'You are not logged in', text: 'Log in to see the challenges you joined and the badges you earned.' },
 } as const;
 
 const isTab = (value: string | null): value is TabKey => TABS.some((tab) => tab.key === value);
@@ -67,14 +66,7 @@ function Mine({ badges }: { badges: boolean }) {
   const userId = useSelector(selectUserId);
   const { data, isLoading, error, refetch } = useGetJoinedChallengesQuery(userId ?? skipToken);
   if (!userId) {
-    return (
-      <EmptyState
-        icon="user"
-        title={CHALLENGE_EMPTY.loggedOut.title}
-        description={CHALLENGE_EMPTY.loggedOut.text}
-        action={<ButtonLink to={paths.login()}>Login Now</ButtonLink>}
-      />
-    );
+    return <SignedOut titleAs="p" description="Log in to see the challenges you joined and the badges you earned." />;
   }
   if (isLoading) return <LoadingState label={badges ? 'Loading badges' : 'Loading your challenges'} />;
   if (!data && error) return <LoadFailed retry={refetch} />;
