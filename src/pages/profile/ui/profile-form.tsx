@@ -2,6 +2,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { GENERIC_ERROR, settleStatus, useUpdateProfileMutation, type User } from '@/shared/api';
 import { useForm } from '@/shared/lib/form';
+import { Card } from '@/shared/ui/card';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { Form, FormRow } from '@/shared/ui/form';
 import { SelectField, TextAreaField, TextField } from '@/shared/ui/text-field';
@@ -49,7 +50,7 @@ export function ProfileForm({ user }: { user: User }) {
   };
 
   return (
-    <section className="profile-card" aria-labelledby="profile-edit">
+    <Card as="section" panel aria-labelledby="profile-edit">
       <h2 id="profile-edit" className="profile-card__title">
         Edit Profile
       </h2>
@@ -85,6 +86,6 @@ export function ProfileForm({ user }: { user: User }) {
       >
         <p>Your profile will be updated with these details.</p>
       </ConfirmDialog>
-    </section>
+    </Card>
   );
 }

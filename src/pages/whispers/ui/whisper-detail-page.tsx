@@ -12,6 +12,7 @@ import { getAppConfig, paths } from '@/shared/config';
 import { timeAgo } from '@/shared/lib/date';
 import { useNow } from '@/shared/lib/use-now';
 import { Button, ButtonLink } from '@/shared/ui/button';
+import { RecordCard } from '@/shared/ui/card';
 import { Carousel } from '@/shared/ui/carousel';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { EmptyState } from '@/shared/ui/empty-state';
@@ -74,44 +75,41 @@ export function WhisperDetailPage() {
   return (
     <div className="page whisper-detail">
       <PageMeta title={`${whisper.title} | ${getAppConfig().brandName}`} description={whisper.description.slice(0, 150)} />
-      <article className="whisper-detail__card" aria-labelledby="whisper-title">
-        <Carousel label={`${whisper.title} images`} images={whisperImages(whisper)} intervalMs={WHISPER_CAROUSEL_MS} aspectRatio={4 / 3} />
-        <div className="whisper-detail__body">
-          <h1 id="whisper-title" className="page-title whisper-detail__title">
-            {whisper.title}
-          </h1>
-          <div className="whisper-detail__byline">
-            <p className="whisper-detail__author">
-              <span>{author}</span>
-              <time dateTime={whisper.createdAt}>{timeAgo(whisper.createdAt, now)}</time>
-            </p>
-            <ButtonLink to={paths.whispers.profile(whisper.user._id)} variant="secondary" size="sm">
-              Profile
-            </ButtonLink>
-            {!mine && <FollowButton userId={whisper.user._id} username={whisper.user.username} following={profile.data?.isFollowing} />}
-          </div>
-          {(whisper.location || whisper.category) && (
-            <p className="whisper-detail__tags">
-              {whisper.location && <span>{whisper.location}</span>}
-              {whisper.category && <Tag>{whisper.category}</Tag>}
-            </p>
-          )}
-          <ExpandableText text={whisper.description} cut={DETAIL_DESCRIPTION_CUT} />
-          <div className="whisper-detail__actions">
-            <LikeButton whisper={whisper} />
-            {mine && (
-              <>
-                <ButtonLink to={paths.whispers.edit(whisper._id)} variant="secondary" size="sm">
-                  Edit
-                </ButtonLink>
-                <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
-                  Delete
-                </Button>
-              </>
-            )}
-          </div>
+      <RecordCard
+        title={whisper.title}
+        media={<Carousel label={`${whisper.title} images`} images={whisperImages(whisper)} intervalMs={WHISPER_CAROUSEL_MS} aspectRatio={4 / 3} />}
+      >
+        <div className="whisper-detail__byline">
+          <p className="whisper-detail__author">
+            <span>{author}</span>
+            <time dateTime={whisper.createdAt}>{timeAgo(whisper.createdAt, now)}</time>
+          </p>
+          <ButtonLink to={paths.whispers.profile(whisper.user._id)} variant="secondary" size="sm">
+            Profile
+          </ButtonLink>
+          {!mine && <FollowButton userId={whisper.user._id} username={whisper.user.username} following={profile.data?.isFollowing} />}
         </div>
-      </article>
+        {(whisper.location || whisper.category) && (
+          <p className="whisper-detail__tags">
+            {whisper.location && <span>{whisper.location}</span>}
+            {whisper.category && <Tag>{whisper.category}</Tag>}
+          </p>
+        )}
+        <ExpandableText text={whisper.description} cut={DETAIL_DESCRIPTION_CUT} />
+        <div className="whisper-detail__actions">
+          <LikeButton whisper={whisper} />
+          {mine && (
+            <>
+              <ButtonLink to={paths.whispers.edit(whisper._id)} variant="secondary" size="sm">
+                Edit
+              </ButtonLink>
+              <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
+                Delete
+              </Button>
+            </>
+          )}
+        </div>
+      </RecordCard>
       <ConfirmDialog
         open={confirming}
         title="Delete this whisper?"
