@@ -1,7 +1,6 @@
-import { selectToken, type SessionState } from '../../auth';
 import { baseApi } from '../base-api';
 import { optimisticUpdate } from '../optimistic';
-import { subscribeRealtime } from '../realtime';
+import { subscribeWhileCached } from '../realtime';
 import { providesList } from '../tags';
 import { asString, isRecord, pickList } from './wire';
 
@@ -44,18 +43,9 @@ export const notificationsApi = baseApi.injectEndpoints({
        * Live: the server's 'notification' (something new) and 'notifications-read' (read in another
        * tab) events, and a reconnect (what came while the socket was down), read the list again.
        */
-      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, getState, dispatch }) {
-        const token = selectToken(getState() as unknown as { session: SessionState });
-        if (!token) return;
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const refetch = () => dispatch(baseApi.util.invalidateTags([{ type: 'Notification', id: 'LIST' }]));
-        const unsubscribe = subscribeRealtime(token, { events: { notification: refetch, 'notifications-read': refetch }, onResync: refetch });
-        await cacheEntryRemoved;
-        unsubscribe();
+      async onCacheEntryAdded(_arg, lifecycle) {
+        const refetch = () => lifecycle.dispatch(baseApi.util.invalidateTags([{ type: 'Notification', id: 'LIST' }]));
+        await subscribeWhileCached(lifecycle, { events: { notification: refetch, 'notifications-read': refetch }, onResync: refetch });
       },
     }),
     /** POST /api/notifications/{id}/read: read at once in the list, undone if the call fails. */

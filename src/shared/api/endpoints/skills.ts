@@ -1,5 +1,6 @@
 import { baseApi } from '../base-api';
-import { cursorPagination, cursorParams, providesPagedList, type Cursor, type CursorPage } from '../infinite-lists';
+import { toFormData } from '../form-data';
+import { cursorPagination, providesPagedList, searchPageQuery, toCursorPage, type Cursor, type CursorPage } from '../infinite-lists';
 import { asString, isRecord, toStatusResult, type StatusResult } from './wire';
 
 // server/modules/skills: GET /api/skills?q&cursor, GET /api/skills/{id}, POST /api/create-skills/{userId}/skills,
@@ -93,37 +94,22 @@ export function toSkill(value: unknown): Skill | null {
   };
 }
 
-/** `{ skills, nextCursor }`; any other shape is an empty last page. */
-export function toSkillPage(body: unknown): CursorPage<Skill> {
-  if (!isRecord(body) || !Array.isArray(body.skills)) return { items: [], nextCursor: null };
-  return {
-    items: body.skills.map(toSkill).filter((skill): skill is Skill => skill !== null),
-    nextCursor: typeof body.nextCursor === 'string' && body.nextCursor !== '' ? body.nextCursor : null,
-  };
-}
+/** `{ skills, nextCursor }`. */
+export const toSkillPage = (body: unknown) => toCursorPage(body, 'skills', toSkill);
 
 const toSkillResult = (body: unknown): SkillResult => ({
   ...toStatusResult(body),
   skill: isRecord(body) ? toSkill(body.skill) : null,
 });
 
-/** FormData is built from values, never from a form element (jsdom's FormData cannot read one under jest). */
 function toSkillForm(input: SkillInput, keep?: Pick<SkillUpdate, 'keepImages' | 'keepPortfolioImages'>): FormData {
-  const form = new FormData();
-  form.append('title', input.title);
-  form.append('description', input.description);
-  form.append('category', input.category);
-  form.append('customCategory', input.category === 'Other' ? input.customCategory : '');
-  form.append('contact', input.contact);
-  form.append('email', input.email);
-  form.append('address', input.address);
-  if (keep) {
-    form.append('keepImages', JSON.stringify(keep.keepImages));
-    form.append('keepPortfolioImages', JSON.stringify(keep.keepPortfolioImages));
-  }
-  for (const file of input.images) form.append('images', file);
-  for (const file of input.portfolioImages) form.append('portfolioImages', file);
-  return form;
+  const { title, description, category, customCategory, contact, email, address, images, portfolioImages } = input;
+  return toFormData({
+    title, description, category, customCategory: category === 'Other' ? customCategory : '', contact, email, address,
+    keepImages: keep && JSON.stringify(keep.keepImages),
+    keepPortfolioImages: keep && JSON.stringify(keep.keepPortfolioImages),
+    images, portfolioImages,
+  });
 }
 
 const skillPath = (id: string) => `skills/${encodeURIComponent(id)}`;
@@ -133,10 +119,7 @@ export const skillsApi = baseApi.injectEndpoints({
     /** GET /api/skills?q&cursor → `{ success, skills, nextCursor }`, newest first (public). */
     getSkills: build.infiniteQuery<CursorPage<Skill>, { q?: string }, Cursor>({
       infiniteQueryOptions: cursorPagination,
-      query: ({ queryArg, pageParam }) => {
-        const q = queryArg.q?.trim();
-        return { url: 'skills', params: cursorParams(pageParam, q ? { q } : {}) };
-      },
+      query: searchPageQuery('skills'),
       transformResponse: toSkillPage,
       providesTags: providesPagedList('Skill'),
     }),

@@ -9,25 +9,6 @@ import { asNumber, asString, isRecord, pickList, toStatusResult, type StatusResu
 
 export const MATCHING_FAILED = 'Could not change who can find you. Please try again.';
 
-/** A planned trip; dates are 'YYYY-MM-DD', `days` is end minus start (at least 1). */
-export interface Trip {
-  _id: string;
-  from: string;
-  to: string;
-  startDate: string;
-  endDate: string;
-  peopleCount: number;
-  budget: number;
-  days: number;
-  createdAt: string;
-}
-
-/** The traveller's trips: upcoming (ending today or later, UTC) soonest first, past latest first. */
-export interface MyTrips {
-  upcoming: Trip[];
-  past: Trip[];
-}
-
 /** Spec §3's trip request, as sent (JSON; whole numbers). */
 export interface TripInput {
   from: string;
@@ -36,6 +17,19 @@ export interface TripInput {
   endDate: string;
   peopleCount: number;
   budget: number;
+}
+
+/** A planned trip: the request as saved; dates are 'YYYY-MM-DD', `days` is end minus start (at least 1). */
+export interface Trip extends TripInput {
+  _id: string;
+  days: number;
+  createdAt: string;
+}
+
+/** The traveller's trips: upcoming (ending today or later, UTC) soonest first, past latest first. */
+export interface MyTrips {
+  upcoming: Trip[];
+  past: Trip[];
 }
 
 export interface TripSaved extends StatusResult {

@@ -1,5 +1,6 @@
 import { baseApi } from '../base-api';
-import { cursorPagination, cursorParams, providesPagedList, type Cursor, type CursorPage, type CursorPages } from '../infinite-lists';
+import { toFormData } from '../form-data';
+import { cursorPagination, providesPagedList, searchPageQuery, toCursorPage, type Cursor, type CursorPage, type CursorPages } from '../infinite-lists';
 import { selectUserId, type SessionState } from '../../auth';
 import { cachedArgs, optimisticUpdate } from '../optimistic';
 import { asNumber, asString, isRecord, toStatusResult, type StatusResult } from './wire';
@@ -104,11 +105,8 @@ export function toWhisper(value: unknown): Whisper | null {
 const whispersOf = (list: unknown): Whisper[] =>
   (Array.isArray(list) ? list : []).map(toWhisper).filter((whisper): whisper is Whisper => whisper !== null);
 
-/** `{ whispers, nextCursor }`; any other shape is an empty last page. */
-export function toWhisperPage(body: unknown): CursorPage<Whisper> {
-  if (!isRecord(body)) return { items: [], nextCursor: null };
-  return { items: whispersOf(body.whispers), nextCursor: typeof body.nextCursor === 'string' && body.nextCursor !== '' ? body.nextCursor : null };
-}
+/** `{ whispers, nextCursor }`. */
+export const toWhisperPage = (body: unknown) => toCursorPage(body, 'whispers', toWhisper);
 
 export function toWhisperProfile(body: unknown): WhisperProfile | null {
   if (!isRecord(body) || !isRecord(body.profile)) return null;
@@ -130,16 +128,8 @@ const toWhisperResult = (body: unknown): WhisperResult => ({
   whisper: isRecord(body) ? toWhisper(body.whisper) : null,
 });
 
-function toWhisperForm(input: WhisperInput, keepImages?: string[]): FormData {
-  const form = new FormData();
-  form.append('title', input.title);
-  form.append('location', input.location);
-  form.append('category', input.category);
-  form.append('description', input.description);
-  if (keepImages) form.append('keepImages', JSON.stringify(keepImages));
-  for (const file of input.images) form.append('images', file);
-  return form;
-}
+const toWhisperForm = ({ title, location, category, description, images }: WhisperInput, keepImages?: string[]) =>
+  toFormData({ title, location, category, description, keepImages: keepImages && JSON.stringify(keepImages), images });
 
 const whisperPath = (id: string) => `whispers/${encodeURIComponent(id)}`;
 
@@ -148,10 +138,7 @@ export const whispersApi = baseApi.injectEndpoints({
     /** GET /api/approved-whispers?q&cursor → `{ success, whispers, nextCursor }`, newest first (public). */
     getWhispers: build.infiniteQuery<CursorPage<Whisper>, { q?: string }, Cursor>({
       infiniteQueryOptions: cursorPagination,
-      query: ({ queryArg, pageParam }) => {
-        const q = queryArg.q?.trim();
-        return { url: 'approved-whispers', params: cursorParams(pageParam, q ? { q } : {}) };
-      },
+      query: searchPageQuery('approved-whispers'),
       transformResponse: toWhisperPage,
       providesTags: providesPagedList('Whisper'),
     }),
