@@ -1,15 +1,14 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { badgeName, stepsDone } from '@/entities/challenge';
 import { JoinButton } from '@/features/join-challenge';
-import { isNotFound, useGetChallengeQuery, useSetChallengeStepMutation, type ChallengeDetail, type ChallengeProgress } from '@/shared/api';
+import { useGetChallengeQuery, useSetChallengeStepMutation, type ChallengeDetail, type ChallengeProgress } from '@/shared/api';
 import { getAppConfig, paths } from '@/shared/config';
 import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
-import { LoadFailure } from '@/shared/ui/load-failure';
+import { RecordFallback } from '@/shared/ui/load-failure';
 import { Icon } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { LoadingState } from '@/shared/ui/spinner';
 import { toastSuccess } from '@/shared/ui/success-toast';
 import './challenges.css';
 
@@ -19,16 +18,16 @@ export const CHALLENGE_NOT_FOUND = 'Challenge not found';
 function useRouteChallenge() {
   const { id = '' } = useParams();
   const query = useGetChallengeQuery(id);
-  let state: ReactNode = null;
-  if (query.isLoading) {
-    state = <LoadingState label="Loading challenge" />;
-  } else if (!query.data) {
-    state = query.isError && !isNotFound(query.error) ? (
-      <LoadFailure titleAs="h1" icon="trophy" title="Could not load this challenge" onRetry={query.refetch} />
-    ) : (
-      <EmptyState titleAs="h1" icon="trophy" title={CHALLENGE_NOT_FOUND} description="It may have been removed." action={<ButtonLink to={paths.challenges.root()}>All challenges</ButtonLink>} />
-    );
-  }
+  const state = (
+    <RecordFallback
+      query={query}
+      loading="Loading challenge"
+      titleAs="h1"
+      icon="trophy"
+      failure="Could not load this challenge"
+      missing={<EmptyState titleAs="h1" icon="trophy" title={CHALLENGE_NOT_FOUND} description="It may have been removed." action={<ButtonLink to={paths.challenges.root()}>All challenges</ButtonLink>} />}
+    />
+  );
   return { id, challenge: query.data ?? null, state };
 }
 

@@ -9,23 +9,21 @@ import { BackLink } from '@/shared/ui/back-link';
 import { RecordCard } from '@/shared/ui/card';
 import { FactList } from '@/shared/ui/fact-list';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { LoadingState } from '@/shared/ui/spinner';
 import { RecordActions } from '@/widgets/record-actions';
 import { formatDateRange, formatTimeRange } from '@/shared/lib/date';
 import { EVENT_MESSAGES } from '../lib/event-form';
-import { EventLoadProblem, isMissing } from './event-load-problem';
+import { EventLoadProblem } from './event-load-problem';
 import './events.css';
 
 /** /events/{id}: the event, its organiser's contact, and the owner's Edit and Delete. */
 export function EventDetailPage() {
   const { id = '' } = useParams();
-  const { data: event, isLoading, isError, error, refetch } = useGetEventQuery(id);
+  const query = useGetEventQuery(id);
+  const event = query.data;
 
   let content;
-  if (isLoading) {
-    content = <LoadingState label="Loading event" />;
-  } else if (isError || !event) {
-    content = <EventLoadProblem missing={!event && (!isError || isMissing(error))} onRetry={() => void refetch()} />;
+  if (query.isLoading || query.isError || !event) {
+    content = <EventLoadProblem query={query} />;
   } else {
     content = <EventDetail event={event} />;
   }

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { getFullName, UserAvatar } from '@/entities/user';
 import { SignedOut } from '@/features/require-login';
 import {
-  getErrorMessage, isNotFound, SEND_FAILED, useGetConversationInfiniteQuery, useMarkConversationReadMutation, useSendMessageMutation, type Message,
+  getErrorMessage, SEND_FAILED, useGetConversationInfiniteQuery, useMarkConversationReadMutation, useSendMessageMutation, type Message,
 } from '@/shared/api';
 import { selectIsLoggedIn, selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
@@ -12,9 +12,8 @@ import { hourMinute } from '@/shared/lib/date';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { FormAlert } from '@/shared/ui/form-alert';
-import { LoadFailure } from '@/shared/ui/load-failure';
+import { RecordFallback } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { LoadingState } from '@/shared/ui/spinner';
 import './messages.css';
 
 /** Longest message the server takes. */
@@ -121,22 +120,18 @@ export function ConversationPage() {
       </div>
     );
   }
-  if (query.isLoading) {
-    return (
-      <div className="page conversation">
-        <LoadingState label="Loading messages" />
-      </div>
-    );
-  }
   if (!other) {
     return (
       <div className="page conversation">
         {meta}
-        {query.isError && !isNotFound(query.error) ? (
-          <LoadFailure titleAs="h1" icon="user" title="Could not load this conversation" onRetry={query.refetch} />
-        ) : (
-          <EmptyState titleAs="h1" icon="user" title="User not found" description="This traveller may have left Need Spot." action={<ButtonLink to={paths.messages.root()}>All messages</ButtonLink>} />
-        )}
+        <RecordFallback
+          query={query}
+          loading="Loading messages"
+          titleAs="h1"
+          icon="user"
+          failure="Could not load this conversation"
+          missing={<EmptyState titleAs="h1" icon="user" title="User not found" description="This traveller may have left Need Spot." action={<ButtonLink to={paths.messages.root()}>All messages</ButtonLink>} />}
+        />
       </div>
     );
   }

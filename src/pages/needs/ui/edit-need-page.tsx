@@ -1,14 +1,12 @@
 import { useSelector } from 'react-redux';
 import { useParams } from 'react-router-dom';
-import { isNotFound, useGetNeedQuery } from '@/shared/api';
+import { useGetNeedQuery } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { paths } from '@/shared/config';
 import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { FormPage } from '@/shared/ui/form-page';
-import { LoadFailure } from '@/shared/ui/load-failure';
-import { LoadingState } from '@/shared/ui/spinner';
-import { StatusPage } from '@/shared/ui/status-page';
+import { RecordFallback } from '@/shared/ui/load-failure';
 import { NEED_MESSAGES } from '../config/messages';
 import { NeedForm } from './need-form';
 import './needs.css';
@@ -18,21 +16,20 @@ export function EditNeedPage() {
   const { id = '' } = useParams();
   const userId = useSelector(selectUserId);
   // Fresh on open: the form starts from what the server has now, not from an older cached copy.
-  const { data: need, isLoading, isError, error, refetch } = useGetNeedQuery(id, { refetchOnMountOrArgChange: true });
+  const query = useGetNeedQuery(id, { refetchOnMountOrArgChange: true });
+  const need = query.data;
 
   let content;
-  if (isLoading) {
-    content = <LoadingState label="Loading need" />;
-  } else if ((isError && isNotFound(error)) || (!isError && !need)) {
-    return (
-      <StatusPage
-        title={NEED_MESSAGES.notFound}
-        text="It may have been removed."
-        action={<ButtonLink to={paths.needs.root()}>Back to needs</ButtonLink>}
+  if (query.isLoading || query.isError || !need) {
+    content = (
+      <RecordFallback
+        query={query}
+        loading="Loading need"
+        titleAs="h2"
+        failure="Could not load this need"
+        missing={<EmptyState titleAs="h2" title={NEED_MESSAGES.notFound} description="It may have been removed." action={<ButtonLink to={paths.needs.root()}>Back to needs</ButtonLink>} />}
       />
     );
-  } else if (isError || !need) {
-    content = <LoadFailure title="Could not load this need" onRetry={refetch} />;
   } else if (need.user._id !== userId) {
     content = (
       <EmptyState

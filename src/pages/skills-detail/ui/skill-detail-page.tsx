@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { SKILL_CAROUSEL_MS, skillCategoryLabel, skillImages } from '@/entities/skill';
 import { getName } from '@/entities/user';
-import { forgetSkill, getErrorMessage, isNotFound, useDeleteSkillMutation, useGetSkillQuery, type Skill } from '@/shared/api';
+import { forgetSkill, getErrorMessage, useDeleteSkillMutation, useGetSkillQuery, type Skill } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { ButtonLink } from '@/shared/ui/button';
@@ -13,10 +13,9 @@ import { RecordCard } from '@/shared/ui/card';
 import { Carousel } from '@/shared/ui/carousel';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ExpandableText } from '@/shared/ui/expandable-text';
-import { LoadFailure } from '@/shared/ui/load-failure';
+import { RecordFallback } from '@/shared/ui/load-failure';
 import { Modal } from '@/shared/ui/modal';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { LoadingState } from '@/shared/ui/spinner';
 import { Tag } from '@/shared/ui/tag';
 import { RecordActions } from '@/widgets/record-actions';
 import './skill-detail-page.css';
@@ -28,27 +27,24 @@ export const SKILL_DELETED = 'Skill deleted';
 /** /skills/{id}: one skill, its portfolio, a way to contact its owner; the owner may edit or delete it. */
 export function SkillDetailPage() {
   const { id } = useParams();
-  const { data, isLoading, isError, error, refetch } = useGetSkillQuery(id ?? skipToken);
+  const query = useGetSkillQuery(id ?? skipToken);
   // The skill just deleted here stays on screen until the list replaces this page (its cache entry is emptied at once).
   const [leaving, setLeaving] = useState<Skill | null>(null);
-  const skill = leaving ?? data;
+  const skill = leaving ?? query.data;
 
   let content;
   if (leaving) {
     content = <SkillDetail skill={leaving} onDeleted={setLeaving} />;
-  } else if (isLoading) {
-    content = <LoadingState label="Loading skill" />;
-  } else if ((isError && isNotFound(error)) || (!isError && !skill)) {
+  } else if (query.isLoading || query.isError || !skill) {
     content = (
-      <EmptyState
+      <RecordFallback
+        query={query}
+        loading="Loading skill"
         titleAs="h1"
-        title="Skill not found"
-        description="It may have been removed."
-        action={<ButtonLink to={paths.skills.root()}>Back to skills</ButtonLink>}
+        failure="Could not load this skill"
+        missing={<EmptyState titleAs="h1" title="Skill not found" description="It may have been removed." action={<ButtonLink to={paths.skills.root()}>Back to skills</ButtonLink>} />}
       />
     );
-  } else if (isError || !skill) {
-    content = <LoadFailure titleAs="h1" title="Could not load this skill" onRetry={refetch} />;
   } else {
     content = <SkillDetail skill={skill} onDeleted={setLeaving} />;
   }

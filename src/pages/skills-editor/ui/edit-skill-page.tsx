@@ -1,15 +1,14 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
-import { isNotFound, settleStatus, useGetSkillQuery, useUpdateSkillMutation, type Skill } from '@/shared/api';
+import { settleStatus, useGetSkillQuery, useUpdateSkillMutation, type Skill } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { paths } from '@/shared/config';
 import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { FormPage } from '@/shared/ui/form-page';
-import { LoadFailure } from '@/shared/ui/load-failure';
+import { RecordFallback } from '@/shared/ui/load-failure';
 import { toastSuccess } from '@/shared/ui/success-toast';
-import { LoadingState } from '@/shared/ui/spinner';
 import { SKILL_MESSAGES, toSkillInput, toSkillValues, type SkillValues } from '../lib/skill-values';
 import { SkillForm } from './skill-form';
 
@@ -18,17 +17,20 @@ export function EditSkillPage() {
   const { id } = useParams();
   const userId = useSelector(selectUserId);
   // Fresh from the server: the form must start from the images the skill has now (keepImages).
-  const { data: skill, isLoading, isError, error, refetch } = useGetSkillQuery(id ?? skipToken, { refetchOnMountOrArgChange: true });
+  const query = useGetSkillQuery(id ?? skipToken, { refetchOnMountOrArgChange: true });
+  const skill = query.data;
 
   let content;
-  if (isLoading) {
-    content = <LoadingState label="Loading skill" />;
-  } else if ((isError && isNotFound(error)) || (!isError && !skill)) {
+  if (query.isLoading || query.isError || !skill) {
     content = (
-      <EmptyState titleAs="h2" title="Skill not found" action={<ButtonLink to={paths.skills.root()}>Back to skills</ButtonLink>} />
+      <RecordFallback
+        query={query}
+        loading="Loading skill"
+        titleAs="h2"
+        failure="Could not load this skill"
+        missing={<EmptyState titleAs="h2" title="Skill not found" action={<ButtonLink to={paths.skills.root()}>Back to skills</ButtonLink>} />}
+      />
     );
-  } else if (isError || !skill) {
-    content = <LoadFailure titleAs="h2" title="Could not load this skill" onRetry={refetch} />;
   } else if (skill.user._id !== userId) {
     content = (
       <EmptyState

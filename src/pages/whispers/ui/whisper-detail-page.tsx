@@ -6,7 +6,7 @@ import { getFullName } from '@/entities/user';
 import { RELATIVE_TIME_REFRESH_MS, WHISPER_CAROUSEL_MS, whisperImages } from '@/entities/whisper';
 import { FollowButton } from '@/features/follow-user';
 import { LikeButton } from '@/features/like-whisper';
-import { getErrorMessage, isNotFound, useDeleteWhisperMutation, useGetWhisperProfileQuery, useGetWhisperQuery } from '@/shared/api';
+import { getErrorMessage, useDeleteWhisperMutation, useGetWhisperProfileQuery, useGetWhisperQuery } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { timeAgo } from '@/shared/lib/date';
@@ -17,9 +17,8 @@ import { Carousel } from '@/shared/ui/carousel';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ExpandableText } from '@/shared/ui/expandable-text';
-import { LoadFailure } from '@/shared/ui/load-failure';
+import { RecordFallback } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { LoadingState } from '@/shared/ui/spinner';
 import { Tag } from '@/shared/ui/tag';
 import './whisper-detail.css';
 
@@ -40,21 +39,16 @@ export function WhisperDetailPage() {
   const [deleteWhisper, deleting] = useDeleteWhisperMutation();
   const [confirming, setConfirming] = useState(false);
 
-  if (isLoading) {
-    return (
-      <div className="page whisper-detail">
-        <LoadingState label="Loading whisper" />
-      </div>
-    );
-  }
   if (!whisper) {
     return (
       <div className="page whisper-detail">
-        {error && !isNotFound(error) ? (
-          <LoadFailure titleAs="h1" title="Could not load this whisper" onRetry={refetch} />
-        ) : (
-          <EmptyState titleAs="h1" title="Whisper not found" description="It may have been deleted." action={<ButtonLink to={paths.whispers.root()}>Back to whispers</ButtonLink>} />
-        )}
+        <RecordFallback
+          query={{ isLoading, error, refetch }}
+          loading="Loading whisper"
+          titleAs="h1"
+          failure="Could not load this whisper"
+          missing={<EmptyState titleAs="h1" title="Whisper not found" description="It may have been deleted." action={<ButtonLink to={paths.whispers.root()}>Back to whispers</ButtonLink>} />}
+        />
       </div>
     );
   }

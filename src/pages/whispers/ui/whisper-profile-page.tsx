@@ -4,16 +4,15 @@ import { getFullName, UserAvatar } from '@/entities/user';
 import { likesText, whisperImages } from '@/entities/whisper';
 import { AddFriendButton } from '@/features/add-friend';
 import { FollowButton } from '@/features/follow-user';
-import { isNotFound, useGetWhisperProfileQuery } from '@/shared/api';
+import { useGetWhisperProfileQuery } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ExpandableText } from '@/shared/ui/expandable-text';
 import { Icon } from '@/shared/ui/icon';
-import { LoadFailure } from '@/shared/ui/load-failure';
+import { RecordFallback } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { LoadingState } from '@/shared/ui/spinner';
 import './whisper-profile.css';
 
 /** A profile's post shows this much of its story until 'See All' (spec §9). */
@@ -25,21 +24,16 @@ export function WhisperProfilePage() {
   const { data: profile, isLoading, error, refetch } = useGetWhisperProfileQuery(id);
   const userId = useSelector(selectUserId);
 
-  if (isLoading) {
-    return (
-      <div className="page whisper-profile">
-        <LoadingState label="Loading profile" />
-      </div>
-    );
-  }
   if (!profile) {
     return (
       <div className="page whisper-profile">
-        {error && !isNotFound(error) ? (
-          <LoadFailure titleAs="h1" title="Could not load this profile" onRetry={refetch} />
-        ) : (
-          <EmptyState titleAs="h1" title="User not found" description="This traveller is not here any more." action={<ButtonLink to={paths.whispers.root()}>Back to whispers</ButtonLink>} />
-        )}
+        <RecordFallback
+          query={{ isLoading, error, refetch }}
+          loading="Loading profile"
+          titleAs="h1"
+          failure="Could not load this profile"
+          missing={<EmptyState titleAs="h1" title="User not found" description="This traveller is not here any more." action={<ButtonLink to={paths.whispers.root()}>Back to whispers</ButtonLink>} />}
+        />
       </div>
     );
   }

@@ -1,1 +1,2 @@
 export { LoadFailure } from './load-failure';
+export { RecordFallback } from './record-fallback';
