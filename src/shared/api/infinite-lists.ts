@@ -1,6 +1,6 @@
 import type { InfiniteData } from '@reduxjs/toolkit/query';
 import type { TagType } from './base-api';
-import { isRecord } from './endpoints/wire';
+import { isRecord, readItems } from './endpoints/wire';
 import { providesList } from './tags';
 
 /**
@@ -19,7 +19,7 @@ export interface CursorPage<T> {
 export function toCursorPage<T>(body: unknown, key: string, toItem: (value: unknown) => T | null): CursorPage<T> {
   const list = isRecord(body) && Array.isArray(body[key]) ? (body[key] as unknown[]) : [];
   return {
-    items: list.map(toItem).filter((item): item is T => item !== null),
+    items: readItems(list, toItem),
     nextCursor: isRecord(body) && typeof body.nextCursor === 'string' && body.nextCursor !== '' ? body.nextCursor : null,
   };
 }

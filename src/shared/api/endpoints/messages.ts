@@ -2,7 +2,7 @@ import { selectUserId, type SessionState } from '../../auth';
 import { baseApi } from '../base-api';
 import { cursorPagination, cursorParams, type Cursor, type CursorPage, type CursorPages } from '../infinite-lists';
 import { subscribeWhileCached } from '../realtime';
-import { asNumber, asString, isRecord, pickList } from './wire';
+import { asNumber, asString, isRecord, pickList, readItems } from './wire';
 
 // server/modules/messages: GET /api/messages (the inbox), GET /api/messages/{userId} (a conversation,
 // paged back), POST /api/messages/{userId}, POST /api/messages/{userId}/read; socket 'new-message'.
@@ -83,7 +83,7 @@ export function toInbox(body: unknown): Inbox {
 export function toConversationPage(body: unknown): ConversationPage {
   return {
     with: isRecord(body) ? toCorrespondent(body.with) : null,
-    items: pickList(body, ['messages']).map(toMessage).filter((message): message is Message => message !== null),
+    items: readItems(pickList(body, ['messages']), toMessage),
     nextCursor: isRecord(body) && typeof body.nextCursor === 'string' ? body.nextCursor : null,
   };
 }

@@ -2,7 +2,7 @@ import { baseApi } from '../base-api';
 import { optimisticUpdate } from '../optimistic';
 import { subscribeWhileCached } from '../realtime';
 import { providesList } from '../tags';
-import { asString, isRecord, pickList } from './wire';
+import { asString, isRecord, pickList, readItems } from './wire';
 
 export interface Notification {
   _id: string;
@@ -28,9 +28,7 @@ function toNotification(value: unknown): Notification | null {
 
 /** Reads `{ data }` (the server's envelope), also `[...]`, `{ notifications }`, `{ data: { notifications } }`; anything else is []. */
 export const toNotifications = (body: unknown): Notification[] =>
-  pickList(body, ['data', 'notifications', 'data.notifications'])
-    .map(toNotification)
-    .filter((item): item is Notification => item !== null);
+  readItems(pickList(body, ['data', 'notifications', 'data.notifications']), toNotification);
 
 export const notificationsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

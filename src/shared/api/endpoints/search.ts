@@ -1,6 +1,6 @@
 import { baseApi } from '../base-api';
 import { toEvent } from './events';
-import { asNumber, asString, isRecord } from './wire';
+import { asNumber, asString, asStrings, isRecord, readItems } from './wire';
 
 /** What a home-search card shows (spec §3 "Search response"). */
 export interface NeedHit {
@@ -49,8 +49,6 @@ export interface SearchResult {
   skills: SearchGroup<SkillHit>;
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
-
 function toNeedHit(value: unknown): NeedHit | null {
   if (!isRecord(value) || typeof value._id !== 'string') return null;
   const location = isRecord(value.location) ? value.location : {};
@@ -78,7 +76,7 @@ function toSkillHit(value: unknown): SkillHit | null {
     _id: value._id,
     title: asString(value.title),
     description: asString(value.description),
-    image: strings(value.images)[0] ?? asString(value.thumbnail),
+    image: asStrings(value.images)[0] ?? asString(value.thumbnail),
     category: asString(value.category),
     customCategory: asString(value.customCategory),
     address: asString(value.address),
@@ -87,7 +85,7 @@ function toSkillHit(value: unknown): SkillHit | null {
 }
 
 function toGroup<T>(value: unknown, toItem: (item: unknown) => T | null): SearchGroup<T> {
-  const items = (isRecord(value) && Array.isArray(value.items) ? value.items : []).map(toItem).filter((item): item is T => item !== null);
+  const items = readItems(isRecord(value) && Array.isArray(value.items) ? value.items : [], toItem);
   return { count: Math.max(isRecord(value) ? asNumber(value.count) : 0, items.length), capped: isRecord(value) && value.capped === true, items };
 }
 

@@ -1,7 +1,7 @@
 import { baseApi } from '../base-api';
 import { toFormData } from '../form-data';
 import { cursorPagination, providesPagedList, searchPageQuery, toCursorPage, type Cursor, type CursorPage } from '../infinite-lists';
-import { asString, isRecord, toStatusResult, type StatusResult } from './wire';
+import { asString, asStrings, isRecord, toStatusResult, type StatusResult } from './wire';
 
 // server/modules/skills: GET /api/skills?q&cursor, GET /api/skills/{id}, POST /api/create-skills/{userId}/skills,
 // PUT and DELETE /api/skills/{id}.
@@ -59,8 +59,6 @@ export interface SkillResult extends StatusResult {
   skill: Skill | null;
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
-
 function toOwner(value: unknown): SkillOwner {
   const owner = isRecord(value) ? value : {};
   return {
@@ -75,7 +73,7 @@ function toOwner(value: unknown): SkillOwner {
 /** A wire skill, checked; null when the shape is not a skill at all. */
 export function toSkill(value: unknown): Skill | null {
   if (!isRecord(value) || typeof value._id !== 'string') return null;
-  const images = strings(value.images);
+  const images = asStrings(value.images);
   return {
     _id: value._id,
     title: asString(value.title),
@@ -86,7 +84,7 @@ export function toSkill(value: unknown): Skill | null {
     ...(typeof value.email === 'string' ? { email: value.email } : {}),
     address: asString(value.address),
     images,
-    portfolioImages: strings(value.portfolioImages),
+    portfolioImages: asStrings(value.portfolioImages),
     thumbnail: asString(value.thumbnail, images[0] ?? ''),
     url: asString(value.url),
     user: toOwner(value.user),

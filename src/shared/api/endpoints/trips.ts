@@ -2,7 +2,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { baseApi } from '../base-api';
 import { optimisticUpdate } from '../optimistic';
 import { userPath, usersApi } from './users';
-import { asNumber, asString, isRecord, pickList, toStatusResult, type StatusResult } from './wire';
+import { asNumber, asString, isRecord, pickList, readItems, toStatusResult, type StatusResult } from './wire';
 
 // server/modules/trips: POST /api/send-trip-request/{userId}, GET /api/users/{id}/trips,
 // PUT and DELETE /api/trips/{id}, GET /api/companions, PUT /api/users/{id}/companion-matching.
@@ -89,7 +89,7 @@ export function toTrip(value: unknown): Trip | null {
   };
 }
 
-const trips = (value: unknown) => pickList(value, []).map(toTrip).filter((trip): trip is Trip => trip !== null);
+const trips = (value: unknown) => readItems(pickList(value, []), toTrip);
 
 /** `{ success, data: { upcoming, past } }`; any other shape is two empty lists. */
 export function toMyTrips(body: unknown): MyTrips {
@@ -124,7 +124,7 @@ function toCompanion(value: unknown): Companion | null {
 export function toCompanions(body: unknown): Companions {
   return {
     matching: isRecord(body) && body.matching === true,
-    companions: pickList(body, ['data']).map(toCompanion).filter((item): item is Companion => item !== null),
+    companions: readItems(pickList(body, ['data']), toCompanion),
   };
 }
 

@@ -3,7 +3,7 @@ import { toFormData } from '../form-data';
 import { cursorPagination, providesPagedList, searchPageQuery, toCursorPage, type Cursor, type CursorPage, type CursorPages } from '../infinite-lists';
 import { selectUserId, type SessionState } from '../../auth';
 import { cachedArgs, optimisticUpdate } from '../optimistic';
-import { asNumber, asString, isRecord, toStatusResult, type StatusResult } from './wire';
+import { asNumber, asString, asStrings, isRecord, readItems, toStatusResult, type StatusResult } from './wire';
 
 // server/modules/whispers: GET /api/approved-whispers?q&cursor, GET /api/whispers/{id},
 // GET /api/whispers/public-profile/{userId}, POST /api/whispers, PUT and DELETE /api/whispers/{id},
@@ -73,8 +73,6 @@ export interface WhisperResult extends StatusResult {
   whisper: Whisper | null;
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
-
 function toAuthor(value: unknown): WhisperAuthor {
   const author = isRecord(value) ? value : {};
   return {
@@ -95,15 +93,15 @@ export function toWhisper(value: unknown): Whisper | null {
     description: asString(value.description),
     location: asString(value.location),
     category: asString(value.category),
-    images: strings(value.images),
-    likes: strings(value.likes),
+    images: asStrings(value.images),
+    likes: asStrings(value.likes),
     createdAt: asString(value.createdAt),
     user: toAuthor(value.user),
   };
 }
 
 const whispersOf = (list: unknown): Whisper[] =>
-  (Array.isArray(list) ? list : []).map(toWhisper).filter((whisper): whisper is Whisper => whisper !== null);
+  readItems(Array.isArray(list) ? list : [], toWhisper);
 
 /** `{ whispers, nextCursor }`. */
 export const toWhisperPage = (body: unknown) => toCursorPage(body, 'whispers', toWhisper);
@@ -182,7 +180,7 @@ export const whispersApi = baseApi.injectEndpoints({
      */
     likeWhisper: build.mutation<{ liked: boolean; likes: string[] }, { whisper: Pick<Whisper, '_id' | 'user'>; userId: string; liked: boolean }>({
       query: ({ whisper }) => ({ url: `${whisperPath(whisper._id)}/like`, method: 'POST', body: {} }),
-      transformResponse: (body: unknown) => ({ liked: isRecord(body) && body.liked === true, likes: isRecord(body) ? strings(body.likes) : [] }),
+      transformResponse: (body: unknown) => ({ liked: isRecord(body) && body.liked === true, likes: isRecord(body) ? asStrings(body.likes) : [] }),
       async onQueryStarted({ whisper, userId, liked }, lifecycle) {
         const everyView = (change: (item: Whisper) => void) => {
           const patchWhisper = (item: Whisper) => {
