@@ -2,15 +2,14 @@ import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useRequireLogin } from '@/features/require-login';
-import { isNotFound, settleStatus, useCreateWhisperMutation, useGetWhisperQuery, useUpdateWhisperMutation } from '@/shared/api';
+import { settleStatus, useCreateWhisperMutation, useGetWhisperQuery, useUpdateWhisperMutation } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { paths } from '@/shared/config';
 import { useIdempotencyKey } from '@/shared/lib/idempotency-key';
 import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { FormPage } from '@/shared/ui/form-page';
-import { LoadFailure } from '@/shared/ui/load-failure';
-import { LoadingState } from '@/shared/ui/spinner';
+import { RecordFallback } from '@/shared/ui/load-failure';
 import { emptyWhisperValues, toWhisperInput, WHISPER_MESSAGES, whisperValuesOf, type WhisperValues } from '../lib/whisper-values';
 import { WhisperForm } from './whisper-form';
 
@@ -43,7 +42,8 @@ export function EditWhisperPage() {
   const { id = '' } = useParams();
   const userId = useSelector(selectUserId);
   const navigate = useNavigate();
-  const { data: whisper, isLoading, error, refetch } = useGetWhisperQuery(id);
+  const query = useGetWhisperQuery(id);
+  const whisper = query.data;
   const [updateWhisper, updating] = useUpdateWhisperMutation();
 
   const submit = async (values: WhisperValues) => {
@@ -54,20 +54,20 @@ export function EditWhisperPage() {
     return null;
   };
 
+  const back = <ButtonLink to={paths.whispers.root()}>Back to whispers</ButtonLink>;
   let content;
-  if (isLoading) {
-    content = <LoadingState label="Loading whisper" />;
-  } else if (!whisper && error && !isNotFound(error)) {
-    content = <LoadFailure titleAs="h2" title="Could not load this whisper" onRetry={refetch} />;
-  } else if (!whisper || whisper.user._id !== userId) {
+  if (!whisper) {
     content = (
-      <EmptyState
+      <RecordFallback
+        query={query}
+        loading="Loading whisper"
         titleAs="h2"
-        title={whisper ? 'Not your whisper' : 'Whisper not found'}
-        description={whisper ? 'Only its author can edit a whisper.' : 'It may have been deleted.'}
-        action={<ButtonLink to={paths.whispers.root()}>Back to whispers</ButtonLink>}
+        failure="Could not load this whisper"
+        missing={<EmptyState titleAs="h2" title="Whisper not found" description="It may have been deleted." action={back} />}
       />
     );
+  } else if (whisper.user._id !== userId) {
+    content = <EmptyState titleAs="h2" title="Not your whisper" description="Only its author can edit a whisper." action={back} />;
   } else {
     content = <WhisperForm initialValues={whisperValuesOf(whisper)} onSubmit={submit} busy={updating.isLoading} submitLabel="Save" busyLabel="Saving..." />;
   }
