@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -11,15 +10,15 @@ import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { timeAgo } from '@/shared/lib/date';
 import { useNow } from '@/shared/lib/use-now';
-import { Button, ButtonLink } from '@/shared/ui/button';
+import { ButtonLink } from '@/shared/ui/button';
 import { RecordCard } from '@/shared/ui/card';
 import { Carousel } from '@/shared/ui/carousel';
-import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ExpandableText } from '@/shared/ui/expandable-text';
 import { RecordFallback } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Tag } from '@/shared/ui/tag';
+import { OwnerButtons } from '@/widgets/record-actions';
 import './whisper-detail.css';
 
 /** The detail page shows this much of the story until 'See All' (spec §9). */
@@ -37,7 +36,6 @@ export function WhisperDetailPage() {
   const profile = useGetWhisperProfileQuery(authorId, { skip: !authorId || mine });
   const navigate = useNavigate();
   const [deleteWhisper, deleting] = useDeleteWhisperMutation();
-  const [confirming, setConfirming] = useState(false);
 
   if (!whisper) {
     return (
@@ -57,11 +55,9 @@ export function WhisperDetailPage() {
   const remove = async () => {
     try {
       await deleteWhisper({ id: whisper._id, authorId: whisper.user._id }).unwrap();
-      setConfirming(false);
       toast.success('Whisper deleted');
       navigate(paths.whispers.root());
     } catch (failure) {
-      setConfirming(false);
       toast.error(getErrorMessage(failure));
     }
   };
@@ -93,29 +89,19 @@ export function WhisperDetailPage() {
         <div className="whisper-detail__actions">
           <LikeButton whisper={whisper} />
           {mine && (
-            <>
-              <ButtonLink to={paths.whispers.edit(whisper._id)} variant="secondary" size="sm">
-                Edit
-              </ButtonLink>
-              <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
-                Delete
-              </Button>
-            </>
+            <OwnerButtons
+              size="sm"
+              owner={{
+                editTo: paths.whispers.edit(whisper._id),
+                deleteTitle: 'Delete this whisper?',
+                deleteText: 'It will be gone for everyone, with its pictures and likes.',
+                deleting: deleting.isLoading,
+                onDelete: remove,
+              }}
+            />
           )}
         </div>
       </RecordCard>
-      <ConfirmDialog
-        open={confirming}
-        title="Delete this whisper?"
-        tone="danger"
-        confirmLabel="Delete"
-        busy={deleting.isLoading}
-        busyLabel="Deleting..."
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirming(false)}
-      >
-        It will be gone for everyone, with its pictures and likes.
-      </ConfirmDialog>
     </div>
   );
 }
