@@ -5,6 +5,7 @@ import { server } from '@mocks/server';
 import { closeRealtime, setRealtimeConnector } from '@/shared/api/realtime';
 import { setAppConfig } from './app-config';
 import { fakeRealtime } from './fake-realtime';
+import { fakeMatchMedia } from './match-media';
 
 // Runtime config as the server writes it into the page; apiUrl '' → the api uses window.location.origin.
 setAppConfig({
@@ -21,19 +22,7 @@ setAppConfig({
 configure({ asyncUtilTimeout: 5000 });
 
 // jsdom gaps.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+window.matchMedia ??= fakeMatchMedia();
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

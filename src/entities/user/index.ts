@@ -1,3 +1,3 @@
 export { UserAvatar } from './ui/user-avatar';
-export { getFullName, getFirstName } from './lib/display-name';
+export { getFullName, getFirstName, getName } from './lib/display-name';
 export type { NamedUser } from './lib/display-name';

@@ -6,7 +6,7 @@ import { geoAnswers } from '@mocks/fixtures/geo';
 import { answerError, answerHeld } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
 import { renderWithProviders, storeLogin } from '@test-utils/render';
-import { today } from './lib/dates';
+import { today } from '@/shared/lib/date';
 
 // Node's File: jsdom's one becomes '[object File]' in the Node FormData that MSW reads under jest.
 const png = (name = 'banner.png') => new NodeFile(['png bytes'], name, { type: 'image/png' }) as unknown as File;

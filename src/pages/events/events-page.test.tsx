@@ -101,7 +101,7 @@ it('loads more on scroll and with the Load more button', async () => {
   const { user } = renderWithProviders('/events');
   await waitFor(() => expect(cards()).toHaveLength(1));
 
-  act(() => io.reveal(document.querySelector('.events-sentinel') as Element));
+  act(() => io.reveal(document.querySelector('.paged-list__sentinel') as Element));
   await waitFor(() => expect(cards()).toHaveLength(2));
 
   await user.click(await screen.findByRole('button', { name: 'Load more' }));

@@ -80,6 +80,19 @@ describe('home search', () => {
     expect(screen.getByRole('heading', { name: 'Explore' })).toBeInTheDocument();
   });
 
+  it('shows a capped count as a lower bound: 100+ matches found', async () => {
+    // The server counts each group up to 100 and says `capped` when there may be more.
+    const needs = Array.from({ length: 20 }, (_, n) => ({ ...searchResults.hostelNeed, _id: `need-${n}` }));
+    server.use(http.get(searchAnswers.search.path, () => HttpResponse.json({
+      success: true,
+      data: { meta: { query: 'beach', totalResults: 100 }, needs: { count: 100, capped: true, items: needs }, events: emptyGroup, skills: emptyGroup },
+    })));
+    await searchFor('beach');
+    expect(await screen.findByText('100+ matches found')).toBeInTheDocument();
+    expect(screen.queryByText('100 matches found')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: /^Needs/ })).getByLabelText('100+ needs')).toHaveTextContent('100+');
+  });
+
   it('a failed search is only logged: the results are empty', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(http.get(searchAnswers.search.path, () => HttpResponse.json({ message: 'boom' }, { status: 500 })));

@@ -2,18 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { demoPosition } from '@mocks/fixtures/geo';
 import { server } from '@mocks/server';
+import { failing, mockGeolocation, positionAt, type Failure, type Success } from '@test-utils/geolocation';
 import { renderWithProviders } from '@test-utils/render';
 
-type Success = (position: GeolocationPosition) => void;
-type Failure = (error: GeolocationPositionError) => void;
-
-const mockGeolocation = (answer: (success: Success, failure: Failure) => void) => {
-  const getCurrentPosition = jest.fn((success: Success, failure: Failure) => answer(success, failure));
-  Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
-  return getCurrentPosition;
-};
-const here = (success: Success) =>
-  success({ coords: { ...demoPosition, accuracy: 20 }, timestamp: Date.now() } as GeolocationPosition);
+const here = positionAt(demoPosition, 20);
 
 afterEach(() => Reflect.deleteProperty(navigator, 'geolocation'));
 
@@ -62,11 +54,11 @@ it("'Refresh Now' detects again, showing the loading state meanwhile", async () 
 it.each([
   [
     'permission is denied',
-    (_s: Success, failure: Failure) => failure({ code: 1, message: 'denied' } as GeolocationPositionError),
+    failing(1, 'denied'),
     ['Permission denied to access location', 'Could not access your precise location. Make sure location permissions are enabled in your browser.'],
   ],
-  ['the position is unavailable', (_s: Success, failure: Failure) => failure({ code: 2, message: '' } as GeolocationPositionError), ['Location unavailable']],
-  ['it times out', (_s: Success, failure: Failure) => failure({ code: 3, message: '' } as GeolocationPositionError), ['Unable to retrieve your location']],
+  ['the position is unavailable', failing(2), ['Location unavailable']],
+  ['it times out', failing(3), ['Unable to retrieve your location']],
 ])('shows the reason when %s', async (_case, answer, lines) => {
   mockGeolocation(answer);
   renderWithProviders('/location');

@@ -118,7 +118,7 @@ it('loads further pages on scroll and with Load more', async () => {
   const { user } = renderWithProviders('/needs');
   await screen.findByRole('link', { name: new RegExp(needs.homestay.serviceName) });
 
-  const sentinel = document.querySelector('.needs-page__more [aria-hidden="true"]') as Element;
+  const sentinel = document.querySelector('.paged-list__sentinel') as Element;
   act(() => io.reveal(sentinel));
   expect(await screen.findByRole('link', { name: new RegExp(needs.scooters.serviceName) })).toBeInTheDocument();
 

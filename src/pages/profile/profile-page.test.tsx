@@ -7,6 +7,7 @@ import { demoToken, demoUser, usersAnswers } from '@mocks/fixtures/users';
 import { answerError } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
 import { selectSessionUser } from '@/shared/api';
+import { failing, mockGeolocation, positionAt } from '@test-utils/geolocation';
 import { renderWithProviders, storeLogin } from '@test-utils/render';
 
 const setup = async () => {
@@ -229,18 +230,6 @@ describe('profile photo', () => {
 });
 
 describe("the 'Use Current Location' switch", () => {
-  type Success = (position: GeolocationPosition) => void;
-  type Failure = (error: GeolocationPositionError) => void;
-
-  const mockGeolocation = (answer: (success: Success, failure: Failure) => void) => {
-    const getCurrentPosition = jest.fn((success: Success, failure: Failure) => answer(success, failure));
-    Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
-    return getCurrentPosition;
-  };
-  const at = ({ latitude, longitude }: { latitude: number; longitude: number }) => (success: Success) =>
-    success({ coords: { latitude, longitude, accuracy: 12 }, timestamp: Date.now() } as GeolocationPosition);
-  const failing = (code: number) => (_success: Success, failure: Failure) =>
-    failure({ code, message: 'nope', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError);
 
   const turnOn = async () => {
     jest.useFakeTimers();
@@ -251,7 +240,7 @@ describe("the 'Use Current Location' switch", () => {
   };
 
   it("waits 1 s, asks for a precise fresh position, and fills 'city, state' from our reverse lookup", async () => {
-    const getCurrentPosition = mockGeolocation(at(demoPosition));
+    const getCurrentPosition = mockGeolocation(positionAt(demoPosition));
     const { toggle, location } = await turnOn();
 
     expect(toggle).toBeChecked();
@@ -271,7 +260,7 @@ describe("the 'Use Current Location' switch", () => {
   });
 
   it('clears the field when turned off, and sends useCurrentLocation with the form', async () => {
-    mockGeolocation(at(demoPosition));
+    mockGeolocation(positionAt(demoPosition));
     const bodies = formBodies(/\/api\/edit-profile\//);
     const { user, toggle, location } = await turnOn();
     act(() => jest.advanceTimersByTime(1000));
@@ -288,7 +277,7 @@ describe("the 'Use Current Location' switch", () => {
   });
 
   it('uses the display name when there is no city and state', async () => {
-    mockGeolocation(at(demoPosition));
+    mockGeolocation(positionAt(demoPosition));
     server.use(
       http.get('*/api/geo/reverse', () =>
         HttpResponse.json({ ...reverseAnswer, address: { road: 'NH 66', country: 'India' }, display_name: 'NH 66, India' }),
@@ -303,7 +292,7 @@ describe("the 'Use Current Location' switch", () => {
     ['permission is denied', failing(1), ['Permission denied to access location', 'Could not access your precise location. Make sure location permissions are enabled in your browser.']],
     ['the position is unavailable', failing(2), ['Location unavailable']],
     ['it times out', failing(3), ['Unable to retrieve your location']],
-    ['the sea has no address', at(seaPosition), ['Unknown location']],
+    ['the sea has no address', positionAt(seaPosition), ['Unknown location']],
   ])('turns itself off with the reason when %s', async (_case, answer, lines) => {
     mockGeolocation(answer);
     const { toggle, location } = await turnOn();
@@ -320,7 +309,7 @@ describe("the 'Use Current Location' switch", () => {
     ['the lookup cannot be reached', HttpResponse.error(), 'Error fetching location details'],
     ['the answer has no usable address', HttpResponse.json({ ...reverseAnswer, address: {}, display_name: '' }), 'Unknown location'],
   ])('turns itself off when %s', async (_case, answer, shown) => {
-    mockGeolocation(at(demoPosition));
+    mockGeolocation(positionAt(demoPosition));
     server.use(http.get('*/api/geo/reverse', () => answer));
     const { toggle } = await turnOn();
     act(() => jest.advanceTimersByTime(1000));

@@ -105,7 +105,7 @@ it('loads more on scroll and with the Load more button', async () => {
   const { user } = renderWithProviders('/skills');
   await waitFor(() => expect(cards()).toHaveLength(2));
 
-  act(() => io.reveal(document.querySelector('.skills-page__sentinel') as Element));
+  act(() => io.reveal(document.querySelector('.paged-list__sentinel') as Element));
   await waitFor(() => expect(cards()).toHaveLength(3));
   expect(asked[1].get('cursor')).toBe('c2');
 

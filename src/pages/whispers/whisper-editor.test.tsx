@@ -121,3 +121,18 @@ it('the author\'s edit sends the fields and keepImages: the images left after re
   await waitFor(() => expect(parts.length).toBeGreaterThan(0));
   expect(Object.fromEntries(parts)).toMatchObject({ title: fortWhisper.title, keepImages: JSON.stringify(['/uploads/whispers/b.webp']) });
 });
+
+it('the edit page tells a whisper that did not load (Try again reads it again) from one that is not there', async () => {
+  storeLogin();
+  let reads = 0;
+  server.use(http.get('*/api/whispers/:id', () => {
+    reads++;
+    return reads === 1 ? HttpResponse.json({ message: 'Server error' }, { status: 500 }) : HttpResponse.json({ message: 'Whisper not found' }, { status: 404 });
+  }));
+  const { user } = renderWithProviders(`/whispers/whisper-detail/${fortWhisper._id}/edit`);
+  expect(screen.getByRole('heading', { level: 1, name: 'Edit Whisper' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 2, name: 'Could not load this whisper' })).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByRole('heading', { level: 2, name: 'Whisper not found' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Back to whispers' })).toBeInTheDocument();
+});

@@ -32,6 +32,9 @@ function fieldOf(error: unknown): { field?: string } {
   return field ? { field } : {};
 }
 
+/** True when the server answered 404: the record is not there (as against not loaded). */
+export const isNotFound = (error: unknown): boolean => isRecord(error) && error.status === 404;
+
 /** True for network failures, timeouts and unparsable answers (no HTTP status from the server). */
 export function isNetworkError(error: unknown): boolean {
   return isRecord(error) && typeof error.status === 'string';

@@ -8,7 +8,7 @@ export { selectSessionUser, useSessionUser, hydrateSessionUser } from './session
 export { providesList } from './tags';
 export { cursorPagination, cursorParams, providesPagedList, pageItems } from './infinite-lists';
 export type { CursorPage, Cursor, CursorPages } from './infinite-lists';
-export { getErrorField, getErrorMessage, getServerMessage, isNetworkError, settleStatus, GENERIC_ERROR } from './errors';
+export { getErrorField, getErrorMessage, getServerMessage, isNetworkError, isNotFound, settleStatus, GENERIC_ERROR } from './errors';
 export type { User, StatusResult } from './endpoints/wire';
 
 export {
@@ -79,7 +79,6 @@ export {
   useCreateSkillMutation,
   useUpdateSkillMutation,
   useDeleteSkillMutation,
-  skillCategoryLabel,
   forgetSkill,
   toSkill,
   toSkillPage,

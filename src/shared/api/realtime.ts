@@ -1,3 +1,4 @@
+import { selectToken, type SessionState } from '../auth';
 import { getBackendOrigin } from '../config';
 import { onSessionEnd } from './session-hooks';
 
@@ -89,4 +90,29 @@ export function subscribeRealtime(token: string, subscription: RealtimeSubscript
     mine.subscriptions.delete(subscription);
     if (mine.subscriptions.size === 0 && connection === mine) closeRealtime();
   };
+}
+
+/** What `subscribeWhileCached` needs of an RTK Query cache entry's lifecycle (`onCacheEntryAdded`). */
+interface CacheEntryLifecycle {
+  getState: () => unknown;
+  cacheDataLoaded: Promise<unknown>;
+  cacheEntryRemoved: Promise<unknown>;
+}
+
+/**
+ * Keeps a cached query live: once its first answer came, the session's realtime events reach
+ * `subscription` until the cache entry is removed. Nothing without a session, or when the first
+ * answer never came.
+ */
+export async function subscribeWhileCached(lifecycle: CacheEntryLifecycle, subscription: RealtimeSubscription): Promise<void> {
+  const token = selectToken(lifecycle.getState() as { session: SessionState });
+  if (!token) return;
+  try {
+    await lifecycle.cacheDataLoaded;
+  } catch {
+    return;
+  }
+  const unsubscribe = subscribeRealtime(token, subscription);
+  await lifecycle.cacheEntryRemoved;
+  unsubscribe();
 }

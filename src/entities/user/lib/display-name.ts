@@ -5,13 +5,17 @@ export interface NamedUser {
   username?: string;
 }
 
-/** 'First Last', else the username, else 'User'. */
-export function getFullName(user: NamedUser | null | undefined): string {
-  const name = [user?.firstName, user?.lastName]
+/** 'First Last' (either alone when the other is blank); '' without either: for a line shown only when there is a name. */
+export function getName(user: NamedUser | null | undefined): string {
+  return [user?.firstName, user?.lastName]
     .map((part) => part?.trim())
     .filter(Boolean)
     .join(' ');
-  return name || user?.username?.trim() || 'User';
+}
+
+/** 'First Last', else the username, else 'User'. */
+export function getFullName(user: NamedUser | null | undefined): string {
+  return getName(user) || user?.username?.trim() || 'User';
 }
 
 /** Home's welcome line: the stored first name, or 'User' if none (spec §2 Home). */

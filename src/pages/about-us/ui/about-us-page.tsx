@@ -1,5 +1,6 @@
 import { getAppConfig } from '@/shared/config';
 import { Avatar } from '@/shared/ui/avatar';
+import { Card } from '@/shared/ui/card';
 import { Icon, type IconName } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
 import './about-us-page.css';
@@ -30,7 +31,7 @@ export function AboutUsPage() {
         </p>
       </header>
 
-      <section className="about__card about__founder" aria-labelledby="about-founder">
+      <Card as="section" panel className="about__card about__founder" aria-labelledby="about-founder">
         <Avatar name="Need Spot" size={72} />
         <div>
           <h2 id="about-founder">Meet the founder</h2>
@@ -41,15 +42,15 @@ export function AboutUsPage() {
             can use.
           </p>
         </div>
-      </section>
+      </Card>
 
-      <section className="about__card" aria-labelledby="about-mission">
+      <Card as="section" panel className="about__card" aria-labelledby="about-mission">
         <h2 id="about-mission">Our mission</h2>
         <p>
           Make travel kinder and cheaper by connecting people on the road: share what you need, offer what you can,
           meet at free events, and swap skills instead of money.
         </p>
-      </section>
+      </Card>
 
       <section aria-labelledby="about-features">
         <h2 id="about-features" className="about__section-title">

@@ -1,15 +1,15 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { badgeName, stepsDone } from '@/entities/challenge';
 import { JoinButton } from '@/features/join-challenge';
 import { useGetChallengeQuery, useSetChallengeStepMutation, type ChallengeDetail, type ChallengeProgress } from '@/shared/api';
 import { getAppConfig, paths } from '@/shared/config';
-import { Button, ButtonLink } from '@/shared/ui/button';
+import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { RecordFallback } from '@/shared/ui/load-failure';
 import { Icon } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
 import { toastSuccess } from '@/shared/ui/success-toast';
-import { stepsDone } from '../lib/progress';
 import './challenges.css';
 
 export const CHALLENGE_NOT_FOUND = 'Challenge not found';
@@ -18,25 +18,16 @@ export const CHALLENGE_NOT_FOUND = 'Challenge not found';
 function useRouteChallenge() {
   const { id = '' } = useParams();
   const query = useGetChallengeQuery(id);
-  let state: ReactNode = null;
-  if (query.isLoading) {
-    state = (
-      <div className="challenges__loading">
-        <Spinner size="lg" label="Loading challenge" />
-      </div>
-    );
-  } else if (!query.data) {
-    const failed = query.isError && !(query.error && 'status' in query.error && query.error.status === 404);
-    state = (
-      <EmptyState
-        titleAs="h1"
-        icon="trophy"
-        title={failed ? 'Could not load this challenge' : CHALLENGE_NOT_FOUND}
-        description={failed ? 'Check your connection and try again.' : 'It may have been removed.'}
-        action={failed ? <Button onClick={() => void query.refetch()}>Try again</Button> : <ButtonLink to={paths.challenges.root()}>All challenges</ButtonLink>}
-      />
-    );
-  }
+  const state = (
+    <RecordFallback
+      query={query}
+      loading="Loading challenge"
+      titleAs="h1"
+      icon="trophy"
+      failure="Could not load this challenge"
+      missing={<EmptyState titleAs="h1" icon="trophy" title={CHALLENGE_NOT_FOUND} description="It may have been removed." action={<ButtonLink to={paths.challenges.root()}>All challenges</ButtonLink>} />}
+    />
+  );
   return { id, challenge: query.data ?? null, state };
 }
 
@@ -46,7 +37,7 @@ function BadgeNote({ challenge }: { challenge: ChallengeDetail }) {
     <p className="challenge__badge">
       <Icon name="sparkle" size={18} />
       <span>
-        Finish every step to earn the <strong>{challenge.badge || challenge.title}</strong> badge
+        Finish every step to earn the <strong>{badgeName(challenge)}</strong> badge
         {challenge.rewardTokens > 0 ? ` and ${challenge.rewardTokens} tokens` : ''}.
       </span>
     </p>
@@ -145,7 +136,7 @@ export function JoinedChallengePage() {
       {progress ? (
         <>
           <p className="challenge__progress" role="status">
-            {progress.completedAt ? `Completed · ${challenge.badge || challenge.title} badge earned` : stepsDone({ ...challenge, progress })}
+            {progress.completedAt ? `Completed · ${badgeName(challenge)} badge earned` : stepsDone({ ...challenge, progress })}
           </p>
           <progress className="challenge__meter" max={challenge.participationSteps.length} value={progress.completedSteps.length} aria-labelledby={headingId} />
           <ul className="challenge__steps challenge__steps--checks" aria-labelledby={headingId}>

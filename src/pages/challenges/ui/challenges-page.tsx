@@ -1,17 +1,17 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import type { ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useSearchParams } from 'react-router-dom';
+import { BadgeCard, ChallengeCard, stepsDone, travellersText } from '@/entities/challenge';
+import { SignedOut } from '@/features/require-login';
 import { useGetChallengesQuery, useGetJoinedChallengesQuery, type Challenge, type JoinedChallenge } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
-import { Button, ButtonLink } from '@/shared/ui/button';
+import { CardGrid } from '@/shared/ui/card';
 import { EmptyState } from '@/shared/ui/empty-state';
-import { Icon } from '@/shared/ui/icon';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import { Tabs, type TabItem } from '@/shared/ui/tabs';
-import { stepsDone } from '../lib/progress';
 import './challenges.css';
 
 type TabKey = 'challenges' | 'mychallenges' | 'badges';
@@ -29,58 +29,36 @@ export const CHALLENGE_EMPTY = {
   challenges: { title: 'No Challenges Available', text: 'New travel challenges are on their way. Check back soon.' },
   mychallenges: { title: 'No Challenges Joined', text: 'Join a challenge from the Challenges tab and track your steps here.' },
   badges: { title: 'No Badges Earned', text: 'Finish every step of a challenge you joined to earn its badge.' },
-  loggedOut: { title: 'You are not logged in', text: 'Log in to see the challenges you joined and the badges you earned.' },
 } as const;
 
 const isTab = (value: string | null): value is TabKey => TABS.some((tab) => tab.key === value);
 
-function Loading({ label }: { label: string }) {
+function ChallengeList<T extends Challenge>({ label, challenges, to, footer }: { label: string; challenges: T[]; to: (id: string) => string; footer: (challenge: T) => string }) {
   return (
-    <div className="challenges__loading">
-      <Spinner size="lg" label={label} />
-    </div>
+    <CardGrid aria-label={label}>
+      {challenges.map((challenge) => (
+        <ChallengeCard key={challenge._id} challenge={challenge} to={to(challenge._id)} footer={footer(challenge)} />
+      ))}
+    </CardGrid>
   );
 }
 
-function LoadFailed({ retry }: { retry: () => void }) {
-  return <EmptyState title="Could not load challenges" description="Check your connection and try again." action={<Button onClick={retry}>Try again</Button>} />;
-}
-
-function ChallengeCard({ challenge, to, footer }: { challenge: Challenge; to: string; footer: ReactNode }) {
-  return (
-    <li className="challenge-card">
-      <Link to={to} className="challenge-card__link">
-        <span className="challenge-card__icon" aria-hidden="true">
-          <Icon name="trophy" size={22} />
-        </span>
-        <span className="challenge-card__title">{challenge.title}</span>
-        <span className="challenge-card__text">{challenge.description}</span>
-        <span className="challenge-card__footer">{footer}</span>
-      </Link>
-    </li>
-  );
-}
-
-const people = (count: number) => `${count} ${count === 1 ? 'traveller' : 'travellers'}`;
+const LoadFailed = ({ retry }: { retry: () => unknown }) => <LoadFailure title="Could not load challenges" onRetry={retry} />;
 
 function AllChallenges() {
   const { data, isLoading, error, refetch } = useGetChallengesQuery();
-  if (isLoading) return <Loading label="Loading challenges" />;
-  if (!data && error) return <LoadFailed retry={() => void refetch()} />;
+  if (isLoading) return <LoadingState label="Loading challenges" />;
+  if (!data && error) return <LoadFailed retry={refetch} />;
   if (!data || data.length === 0) {
     return <EmptyState icon="trophy" title={CHALLENGE_EMPTY.challenges.title} description={CHALLENGE_EMPTY.challenges.text} />;
   }
   return (
-    <ul className="challenges__grid" aria-label="Challenges">
-      {data.map((challenge) => (
-        <ChallengeCard
-          key={challenge._id}
-          challenge={challenge}
-          to={paths.challenges.detail(challenge._id)}
-          footer={`${challenge.participationSteps.length} steps · ${people(challenge.participantIds.length)}`}
-        />
-      ))}
-    </ul>
+    <ChallengeList
+      label="Challenges"
+      challenges={data}
+      to={paths.challenges.detail}
+      footer={(challenge) => `${challenge.participationSteps.length} steps · ${travellersText(challenge.participantIds.length)}`}
+    />
   );
 }
 
@@ -88,17 +66,10 @@ function Mine({ badges }: { badges: boolean }) {
   const userId = useSelector(selectUserId);
   const { data, isLoading, error, refetch } = useGetJoinedChallengesQuery(userId ?? skipToken);
   if (!userId) {
-    return (
-      <EmptyState
-        icon="user"
-        title={CHALLENGE_EMPTY.loggedOut.title}
-        description={CHALLENGE_EMPTY.loggedOut.text}
-        action={<ButtonLink to={paths.login()}>Login Now</ButtonLink>}
-      />
-    );
+    return <SignedOut titleAs="p" description="Log in to see the challenges you joined and the badges you earned." />;
   }
-  if (isLoading) return <Loading label={badges ? 'Loading badges' : 'Loading your challenges'} />;
-  if (!data && error) return <LoadFailed retry={() => void refetch()} />;
+  if (isLoading) return <LoadingState label={badges ? 'Loading badges' : 'Loading your challenges'} />;
+  if (!data && error) return <LoadFailed retry={refetch} />;
   const shown: JoinedChallenge[] = badges ? (data ?? []).filter((challenge) => challenge.progress.completedAt !== null) : (data ?? []);
   if (shown.length === 0) {
     const empty = badges ? CHALLENGE_EMPTY.badges : CHALLENGE_EMPTY.mychallenges;
@@ -114,33 +85,20 @@ function Mine({ badges }: { badges: boolean }) {
   if (badges) {
     // Spec §2: a badge card opens the challenge's detail.
     return (
-      <ul className="challenges__grid" aria-label="Badges">
+      <CardGrid aria-label="Badges">
         {shown.map((challenge) => (
-          <li key={challenge._id} className="badge-card">
-            <Link to={paths.challenges.detail(challenge._id)} className="badge-card__link">
-              <span className="badge-card__medal" aria-hidden="true">
-                <Icon name="sparkle" size={26} />
-              </span>
-              <span className="badge-card__name">{challenge.badge || challenge.title}</span>
-              <span className="badge-card__for">{challenge.title}</span>
-              {challenge.rewardTokens > 0 && <span className="badge-card__tokens">+{challenge.rewardTokens} tokens</span>}
-            </Link>
-          </li>
+          <BadgeCard key={challenge._id} challenge={challenge} />
         ))}
-      </ul>
+      </CardGrid>
     );
   }
   return (
-    <ul className="challenges__grid" aria-label="My challenges">
-      {shown.map((challenge) => (
-        <ChallengeCard
-          key={challenge._id}
-          challenge={challenge}
-          to={paths.challenges.joined(challenge._id)}
-          footer={challenge.progress.completedAt ? 'Completed · badge earned' : stepsDone(challenge)}
-        />
-      ))}
-    </ul>
+    <ChallengeList
+      label="My challenges"
+      challenges={shown}
+      to={paths.challenges.joined}
+      footer={(challenge) => (challenge.progress.completedAt ? 'Completed · badge earned' : stepsDone(challenge))}
+    />
   );
 }
 

@@ -1,33 +1,29 @@
 import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
+import { getName } from '@/entities/user';
 import { getErrorMessage, useDeleteEventMutation, useGetEventQuery, type TravelEvent } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { BackLink } from '@/shared/ui/back-link';
-import { Icon } from '@/shared/ui/icon';
+import { RecordCard } from '@/shared/ui/card';
+import { FactList } from '@/shared/ui/fact-list';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
 import { RecordActions } from '@/widgets/record-actions';
-import { formatDateRange, formatTimeRange } from '../lib/dates';
+import { formatDateRange, formatTimeRange } from '@/shared/lib/date';
 import { EVENT_MESSAGES } from '../lib/event-form';
-import { EventLoadProblem, isMissing } from './event-load-problem';
+import { EventLoadProblem } from './event-load-problem';
 import './events.css';
 
 /** /events/{id}: the event, its organiser's contact, and the owner's Edit and Delete. */
 export function EventDetailPage() {
   const { id = '' } = useParams();
-  const { data: event, isLoading, isError, error, refetch } = useGetEventQuery(id);
+  const query = useGetEventQuery(id);
+  const event = query.data;
 
   let content;
-  if (isLoading) {
-    content = (
-      <div className="events-loading">
-        <Spinner size="lg" label="Loading event" />
-      </div>
-    );
-  } else if (isError || !event) {
-    content = <EventLoadProblem missing={!event && (!isError || isMissing(error))} onRetry={() => void refetch()} />;
+  if (query.isLoading || query.isError || !event) {
+    content = <EventLoadProblem query={query} />;
   } else {
     content = <EventDetail event={event} />;
   }
@@ -46,7 +42,7 @@ function EventDetail({ event }: { event: TravelEvent }) {
   const userId = useSelector(selectUserId);
   const isOwner = userId !== null && userId !== undefined && userId === event.createdBy._id;
   const [deleteEvent, { isLoading: deleting }] = useDeleteEventMutation();
-  const organiser = [event.createdBy.firstName, event.createdBy.lastName].filter(Boolean).join(' ');
+  const organiser = getName(event.createdBy);
   const times = formatTimeRange(event.timeFrom, event.timeTo);
 
   const remove = async () => {
@@ -60,55 +56,31 @@ function EventDetail({ event }: { event: TravelEvent }) {
   };
 
   return (
-    <article className="event-detail" aria-labelledby="event-title">
-      {event.thumbnail && (
-        <img className="event-detail__banner" src={event.thumbnail} alt="" width={1200} height={500} decoding="async" />
-      )}
-      <div className="event-detail__body">
-        <h1 id="event-title" className="page-title event-detail__title">
-          {event.title}
-        </h1>
-        {organiser && <p className="event-detail__by">By {organiser}</p>}
-        <dl className="event-detail__facts">
-          <div>
-            <dt>
-              <Icon name="calendar" size={18} />
-              <span className="visually-hidden">Dates</span>
-            </dt>
-            <dd>{formatDateRange(event.startDate, event.endDate)}</dd>
-          </div>
-          {times && (
-            <div>
-              <dt>
-                <Icon name="clock" size={18} />
-                <span className="visually-hidden">Time</span>
-              </dt>
-              <dd>{times}</dd>
-            </div>
-          )}
-          {event.address && (
-            <div>
-              <dt>
-                <Icon name="location" size={18} />
-                <span className="visually-hidden">Address</span>
-              </dt>
-              <dd>{event.address}</dd>
-            </div>
-          )}
-        </dl>
-        <p className="event-detail__description">{event.description}</p>
-        <RecordActions
-          className="event-detail__actions"
-          contact={{ name: organiser, email: event.createdBy.email, phone: event.createdBy.contactNumber }}
-          owner={isOwner ? {
-            editTo: paths.events.edit(event._id),
-            deleteTitle: 'Delete this event?',
-            deleteText: `“${event.title}” will be removed for everyone. This cannot be undone.`,
-            deleting,
-            onDelete: remove,
-          } : undefined}
-        />
-      </div>
-    </article>
+    <RecordCard
+      title={event.title}
+      media={event.thumbnail && <img className="event-detail__banner" src={event.thumbnail} alt="" width={1200} height={500} decoding="async" />}
+    >
+      {organiser && <p className="event-detail__by">By {organiser}</p>}
+      <FactList
+        iconsOnly
+        facts={[
+          { icon: 'calendar', label: 'Dates', value: formatDateRange(event.startDate, event.endDate) },
+          !!times && { icon: 'clock', label: 'Time', value: times },
+          !!event.address && { icon: 'location', label: 'Address', value: event.address },
+        ]}
+      />
+      <p className="event-detail__description">{event.description}</p>
+      <RecordActions
+        className="event-detail__actions"
+        contact={{ name: organiser, email: event.createdBy.email, phone: event.createdBy.contactNumber }}
+        owner={isOwner ? {
+          editTo: paths.events.edit(event._id),
+          deleteTitle: 'Delete this event?',
+          deleteText: `“${event.title}” will be removed for everyone. This cannot be undone.`,
+          deleting,
+          onDelete: remove,
+        } : undefined}
+      />
+    </RecordCard>
   );
 }

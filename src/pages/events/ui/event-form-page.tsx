@@ -4,10 +4,9 @@ import { useGetEventQuery } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { paths } from '@/shared/config';
 import { FormPage } from '@/shared/ui/form-page';
-import { Spinner } from '@/shared/ui/spinner';
 import { EVENT_MESSAGES } from '../lib/event-form';
 import { EventForm } from './event-form';
-import { EventLoadProblem, isMissing } from './event-load-problem';
+import { EventLoadProblem } from './event-load-problem';
 import './events.css';
 
 /** /events/add-event: open to visitors; submitting asks them to log in first. */
@@ -23,17 +22,12 @@ export function AddEventPage() {
 export function EditEventPage() {
   const { id = '' } = useParams();
   const userId = useSelector(selectUserId);
-  const { data: event, isLoading, isError, error, refetch } = useGetEventQuery(id);
+  const query = useGetEventQuery(id);
+  const event = query.data;
 
   let content;
-  if (isLoading) {
-    content = (
-      <div className="events-loading">
-        <Spinner size="lg" label="Loading event" />
-      </div>
-    );
-  } else if (isError || !event) {
-    content = <EventLoadProblem heading="h2" missing={!event && (!isError || isMissing(error))} onRetry={() => void refetch()} />;
+  if (query.isLoading || query.isError || !event) {
+    content = <EventLoadProblem heading="h2" query={query} />;
   } else if (event.createdBy._id !== userId) {
     content = (
       <p className="event-form-page__notice" role="alert">

@@ -1,8 +1,8 @@
 import type { TravelEvent } from '@/shared/api';
+import { today } from '@/shared/lib/date';
 import { ErrorDialog } from '@/shared/ui/error-dialog';
-import { Form } from '@/shared/ui/form';
+import { Form, FormRow } from '@/shared/ui/form';
 import { TextAreaField, TextField } from '@/shared/ui/text-field';
-import { today } from '../lib/dates';
 import { useEventForm } from '../model/use-event-form';
 
 interface EventFormProps {
@@ -19,22 +19,22 @@ export function EventForm({ event }: EventFormProps) {
 
   return (
     <>
-      <Form className="event-form" onSubmit={onSubmit} busy={busy} submitLabel="Submit" busyLabel="Submitting...">
+      <Form onSubmit={onSubmit} busy={busy} submitLabel="Submit" busyLabel="Submitting...">
         <TextField {...field('title')} label="Title" maxLength={120} autoComplete="off" />
         <TextAreaField {...field('description')} label="Description" rows={5} maxLength={3000} />
         <TextField {...address.addressField} label="Full address" maxLength={300} autoComplete="street-address" />
-        <div className="event-form__row">
+        <FormRow>
           <TextField label="Latitude" name="latitude" value={values.latitude} readOnly placeholder="Auto-filled" />
           <TextField label="Longitude" name="longitude" value={values.longitude} readOnly placeholder="Auto-filled" />
-        </div>
-        <div className="event-form__row">
+        </FormRow>
+        <FormRow>
           <TextField {...field('startDate')} label="Start date" type="date" min={editing ? undefined : minStart} />
           <TextField {...field('startTime')} label="Start time" type="time" />
-        </div>
-        <div className="event-form__row">
+        </FormRow>
+        <FormRow>
           <TextField {...field('endDate')} label="End date" type="date" min={values.startDate || minStart} />
           <TextField {...field('endTime')} label="End time" type="time" />
-        </div>
+        </FormRow>
         <TextField
           ref={field('banner').ref}
           label={`Banner image${editing ? ' (leave empty to keep the current one)' : ''}`}

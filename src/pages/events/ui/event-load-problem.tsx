@@ -1,29 +1,33 @@
+import { isNotFound } from '@/shared/api';
 import { paths } from '@/shared/config';
-import { Button, ButtonLink } from '@/shared/ui/button';
+import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { RecordFallback } from '@/shared/ui/load-failure';
 
 /** 404, and 400 for an id that is not one at all: there is no such event, whatever the reason. */
-export const isMissing = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'status' in error && (error.status === 404 || error.status === 400);
+const isMissing = (error: unknown) =>
+  isNotFound(error) || (typeof error === 'object' && error !== null && 'status' in error && error.status === 400);
 
 /**
- * An event that could not be shown: not found (a link back to the board), or not loaded (retry). Its
- * title is the page's h1 on the detail page, an h2 under the edit page's own title.
+ * The event while it cannot be shown: loading, not found (a link back to the board), or not loaded
+ * (retry). Its title is the page's h1 on the detail page, an h2 under the edit page's own title.
  */
-export function EventLoadProblem({ missing, onRetry, heading = 'h1' }: { missing: boolean; onRetry: () => void; heading?: 'h1' | 'h2' }) {
-  return missing ? (
-    <EmptyState
+export function EventLoadProblem({ query, heading = 'h1' }: { query: { isLoading: boolean; error?: unknown; refetch: () => unknown }; heading?: 'h1' | 'h2' }) {
+  return (
+    <RecordFallback
+      query={query}
+      loading="Loading event"
       titleAs={heading}
-        title="Event not found"
-      description="It may have been deleted, or the link is wrong."
-      action={<ButtonLink to={paths.events.root()}>Back to Events</ButtonLink>}
-    />
-  ) : (
-    <EmptyState
-      titleAs={heading}
-        title="Could not load this event"
-      description="Check your connection and try again."
-      action={<Button onClick={onRetry}>Try again</Button>}
+      failure="Could not load this event"
+      isMissing={isMissing}
+      missing={
+        <EmptyState
+          titleAs={heading}
+          title="Event not found"
+          description="It may have been deleted, or the link is wrong."
+          action={<ButtonLink to={paths.events.root()}>Back to Events</ButtonLink>}
+        />
+      }
     />
   );
 }

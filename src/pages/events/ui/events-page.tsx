@@ -1,93 +1,37 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { EventCard } from '@/entities/event';
 import { useGetEventsInfiniteQuery } from '@/shared/api';
 import { getAppConfig, paths } from '@/shared/config';
 import { useInfiniteList } from '@/shared/lib/infinite-list';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { PageHeader } from '@/shared/ui/page-header';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { PagedList } from '@/shared/ui/paged-list';
+import { useSearchText } from '@/shared/ui/search-field';
 import { TextField } from '@/shared/ui/text-field';
-import { EventCard } from './event-card';
 import './events.css';
-
-/** The search is sent once typing has paused this long. */
-const SEARCH_PAUSE_MS = 300;
-
-/** The text as typed, settled: it follows `value` once it has not changed for `delay` ms. */
-function useDebounced(value: string, delay: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), delay);
-    return () => window.clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 /** /events: the board, newest first, filtered on the server by text and start day; more on scroll. */
 export function EventsPage() {
-  const [search, setSearch] = useState('');
+  const search = useSearchText();
   const [date, setDate] = useState('');
-  const q = useDebounced(search.trim(), SEARCH_PAUSE_MS);
-  const query = useGetEventsInfiniteQuery({ q, date });
+  const query = useGetEventsInfiniteQuery({ q: search.settled, date });
   const list = useInfiniteList(query);
-  const filtered = search !== '' || date !== '';
-
-  let content;
-  if (list.isLoading) {
-    content = (
-      <div className="events-loading">
-        <Spinner size="lg" label="Loading events" />
-      </div>
-    );
-  } else if (query.isError && list.items.length === 0) {
-    content = (
-      <EmptyState
-        title="Could not load events"
-        description="Check your connection and try again."
-        action={<Button onClick={() => void query.refetch()}>Try again</Button>}
-      />
-    );
-  } else if (list.items.length === 0) {
-    content = (
-      <EmptyState
-        icon="event"
-        title="No Events Found"
-        description={filtered ? 'Try other words or another day.' : 'Be the first to add one.'}
-      />
-    );
-  } else {
-    content = (
-      <>
-        <ul className="events-grid" aria-label="Events" aria-busy={query.isFetching || undefined}>
-          {list.items.map((event) => (
-            <EventCard key={event._id} event={event} />
-          ))}
-        </ul>
-        {list.hasMore && (
-          <div className="events-more">
-            <Button variant="secondary" onClick={list.loadMore} disabled={list.isFetchingMore}>
-              {list.isFetchingMore ? 'Loading...' : 'Load more'}
-            </Button>
-          </div>
-        )}
-        <div ref={list.sentinelRef} className="events-sentinel" aria-hidden="true" />
-      </>
-    );
-  }
+  const filtered = search.text !== '' || date !== '';
 
   return (
     <div className="page events-page">
       <PageMeta title={`Events | ${getAppConfig().brandName}`} description="Meetups, walks and clean-ups travellers are organising." />
-      <header className="events-page__header">
-        <h1 className="page-title">Events</h1>
+      <PageHeader title="Events">
         <ButtonLink to={paths.events.add()}>+ Add Event</ButtonLink>
-      </header>
+      </PageHeader>
       <div className="events-filters" role="search" aria-label="Event filters">
         <TextField
           label="Search events"
           type="search"
-          value={search}
-          onChange={(change) => setSearch(change.target.value)}
+          value={search.text}
+          onChange={(change) => search.setText(change.target.value)}
           placeholder="Title, description or address"
           autoComplete="off"
         />
@@ -97,7 +41,7 @@ export function EventsPage() {
             variant="ghost"
             className="events-filters__clear"
             onClick={() => {
-              setSearch('');
+              search.setText('');
               setDate('');
             }}
           >
@@ -105,7 +49,16 @@ export function EventsPage() {
           </Button>
         )}
       </div>
-      {content}
+      <PagedList
+        list={list}
+        label="Events"
+        busy={query.isFetching}
+        loadingLabel="Loading events"
+        failure="Could not load events"
+        onRetry={query.refetch}
+        empty={<EmptyState icon="event" title="No Events Found" description={filtered ? 'Try other words or another day.' : 'Be the first to add one.'} />}
+        renderItem={(event) => <EventCard key={event._id} event={event} />}
+      />
     </div>
   );
 }

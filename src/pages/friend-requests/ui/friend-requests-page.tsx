@@ -1,23 +1,23 @@
 import { useId } from 'react';
 import { useSelector } from 'react-redux';
+import { getFullName, UserAvatar } from '@/entities/user';
 import { AnswerButtons } from '@/features/answer-friend-request';
 import { SignedOut } from '@/features/require-login';
-import { assetUrl, getAppConfig } from '@/shared/config';
+import { getAppConfig } from '@/shared/config';
 import { useGetFriendRequestsQuery, type FriendRequest } from '@/shared/api';
 import { selectIsLoggedIn, selectUserId } from '@/shared/auth';
-import { Avatar } from '@/shared/ui/avatar';
-import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import './friend-requests.css';
 
 function RequestRow({ request, userId }: { request: FriendRequest; userId: string }) {
   const nameId = useId();
-  const name = `${request.sender.firstName} ${request.sender.lastName}`.trim() || request.sender.username;
+  const name = getFullName(request.sender);
   return (
     <li className="friend-requests__row">
-      <Avatar name={name} src={assetUrl(request.sender.avatar)} size={48} />
+      <UserAvatar user={{ ...request.sender, profileImage: request.sender.avatar }} />
       <div className="friend-requests__who">
         <span id={nameId} className="friend-requests__name">
           {name}
@@ -49,14 +49,10 @@ export function FriendRequestsPage() {
 
   let content;
   if (isLoading) {
-    content = (
-      <div className="friend-requests__loading">
-        <Spinner size="lg" label="Loading requests" />
-      </div>
-    );
+    content = <LoadingState label="Loading requests" />;
   } else if (!data && error) {
     // Spec §8 logs this failure silently; the page still offers a way out.
-    content = <EmptyState title="Could not load your requests" description="Check your connection and try again." action={<Button onClick={() => void refetch()}>Try again</Button>} />;
+    content = <LoadFailure title="Could not load your requests" onRetry={refetch} />;
   } else if (!data || data.requests.length === 0) {
     content = <EmptyState icon="companion" title="No pending requests" description="When travellers ask to be your friend, their requests show here." />;
   } else {

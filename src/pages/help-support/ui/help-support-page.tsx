@@ -1,5 +1,6 @@
 import { getAppConfig } from '@/shared/config';
 import { ButtonAnchor } from '@/shared/ui/button';
+import { Card } from '@/shared/ui/card';
 import { Icon } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
 import './help-support-page.css';
@@ -16,7 +17,7 @@ export function HelpSupportPage() {
       <h1 className="page-title">Help &amp; Support</h1>
       <p className="help__lead">Stuck somewhere or something not working? Write to us and we will get back to you.</p>
 
-      <section className="help__card" aria-labelledby="help-email">
+      <Card as="section" panel className="help__card" aria-labelledby="help-email">
         <span className="help__icon">
           <Icon name="mail" />
         </span>
@@ -28,9 +29,9 @@ export function HelpSupportPage() {
           <Icon name="mail" size={20} />
           Send Email
         </ButtonAnchor>
-      </section>
+      </Card>
 
-      <section className="help__card" aria-labelledby="help-hours">
+      <Card as="section" panel className="help__card" aria-labelledby="help-hours">
         <span className="help__icon">
           <Icon name="clock" />
         </span>
@@ -43,7 +44,7 @@ export function HelpSupportPage() {
           </ul>
           <p className="help__zone">All times are GMT +5:30</p>
         </div>
-      </section>
+      </Card>
     </div>
   );
 }

@@ -1,11 +1,15 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { needPlace } from '@/entities/need';
+import { skillCategoryLabel } from '@/entities/skill';
 import { useSearchQuery, type EventHit, type NeedHit, type SearchGroup, type SkillHit } from '@/shared/api';
 import { paths } from '@/shared/config';
-import { shortMonthDay, truncate } from '@/shared/lib/text';
+import { shortMonthDay } from '@/shared/lib/date';
+import { truncate } from '@/shared/lib/text';
 import { Button } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icon';
 import { Spinner } from '@/shared/ui/spinner';
+import { Tag } from '@/shared/ui/tag';
 import './search-results.css';
 
 // Spec §9: search cards cut descriptions at 90 (needs, skills) and 80 (events) characters.
@@ -13,8 +17,6 @@ const NEED_CUT = 90;
 const EVENT_CUT = 80;
 const SKILL_CUT = 90;
 
-/** An event's thumbnail: a server path as it is; a bare file name lives under /uploads/events (spec §7). */
-const eventImage = (thumbnail: string) => (thumbnail === '' || thumbnail.startsWith('/') ? thumbnail : `/uploads/events/${thumbnail}`);
 /** A server-supplied url stays inside the app: anything but a path falls back to the board. */
 const inApp = (url: string, fallback: string) => (url.startsWith('/') && !url.startsWith('//') ? url : fallback);
 
@@ -42,6 +44,8 @@ export function SearchResults({ query, onClear }: SearchResultsProps) {
 
   const result = isError ? undefined : data;
   const total = result?.totalResults ?? 0;
+  // A capped count is a lower bound: '100+ matches found'.
+  const shown = result?.capped ? `${total}+` : `${total}`;
 
   return (
     <section className="search-results" aria-labelledby="search-results-title" aria-busy={isFetching}>
@@ -51,7 +55,7 @@ export function SearchResults({ query, onClear }: SearchResultsProps) {
             Results for “{query}”
           </h2>
           <p className="search-results__count" role="status">
-            {total} {total === 1 ? 'match' : 'matches'} found
+            {shown} {total === 1 && !result?.capped ? 'match' : 'matches'} found
           </p>
         </div>
         <Button variant="secondary" size="sm" onClick={onClear}>
@@ -82,12 +86,13 @@ export function SearchResults({ query, onClear }: SearchResultsProps) {
 function Group<T>({ title, group, render }: { title: string; group: SearchGroup<T>; render: (item: T) => React.ReactNode }) {
   if (group.items.length === 0) return null;
   const id = `search-group-${title.toLowerCase()}`;
+  const count = group.capped ? `${group.count}+` : `${group.count}`;
   return (
     <section className="search-results__group" aria-labelledby={id}>
       <h3 id={id} className="search-results__group-title">
         {title}
-        <span className="search-results__badge" aria-label={`${group.count} ${title.toLowerCase()}`}>
-          {group.count}
+        <span className="search-results__badge" aria-label={`${count} ${title.toLowerCase()}`}>
+          {count}
         </span>
       </h3>
       <ul className="search-results__list">{group.items.map(render)}</ul>
@@ -96,7 +101,7 @@ function Group<T>({ title, group, render }: { title: string; group: SearchGroup<
 }
 
 function NeedCard({ need }: { need: NeedHit }) {
-  const place = [need.city, need.state].filter(Boolean).join(', ');
+  const place = needPlace(need);
   return (
     <li>
       <Link className="search-card" to={paths.needs.byId(need._id)}>
@@ -104,7 +109,7 @@ function NeedCard({ need }: { need: NeedHit }) {
           <span className="search-card__title">{need.serviceName}</span>
           <span className="search-card__text">{truncate(need.description, NEED_CUT)}</span>
           <span className="search-card__meta">
-            {need.category && <span className="search-card__tag">{need.category}</span>}
+            {need.category && <Tag>{need.category}</Tag>}
             {place && <span>{place}</span>}
           </span>
         </span>
@@ -114,7 +119,7 @@ function NeedCard({ need }: { need: NeedHit }) {
 }
 
 function EventCard({ event }: { event: EventHit }) {
-  const image = eventImage(event.thumbnail);
+  const image = event.thumbnail;
   return (
     <li>
       <Link className="search-card" to={inApp(event.url, paths.events.byId(event._id))}>
@@ -123,7 +128,7 @@ function EventCard({ event }: { event: EventHit }) {
           <span className="search-card__title">{event.title}</span>
           <span className="search-card__text">{truncate(event.description, EVENT_CUT)}</span>
           <span className="search-card__meta">
-            {event.startDate && <span className="search-card__tag">{shortMonthDay(event.startDate)}</span>}
+            {event.startDate && <Tag>{shortMonthDay(event.startDate)}</Tag>}
             {event.address && <span>{event.address}</span>}
           </span>
         </span>
@@ -133,7 +138,7 @@ function EventCard({ event }: { event: EventHit }) {
 }
 
 function SkillCard({ skill }: { skill: SkillHit }) {
-  const category = skill.category === 'Other' && skill.customCategory ? skill.customCategory : skill.category;
+  const category = skillCategoryLabel(skill);
   return (
     <li>
       <Link className="search-card" to={inApp(skill.url, paths.skills.byId(skill._id))}>
@@ -142,7 +147,7 @@ function SkillCard({ skill }: { skill: SkillHit }) {
           <span className="search-card__title">{skill.title}</span>
           <span className="search-card__text">{truncate(skill.description, SKILL_CUT)}</span>
           <span className="search-card__meta">
-            {category && <span className="search-card__tag">{category}</span>}
+            {category && <Tag>{category}</Tag>}
             {skill.address && <span>{skill.address}</span>}
           </span>
         </span>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDetectLocation, type DetectOutcome } from '@/features/detect-location';
 import { getAppConfig } from '@/shared/config';
 import { Button } from '@/shared/ui/button';
+import { Card } from '@/shared/ui/card';
 import { Icon } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Spinner } from '@/shared/ui/spinner';
@@ -44,7 +45,7 @@ export function LocationPage() {
       <PageMeta title={`Location | ${getAppConfig().brandName}`} description="Your current city and state." />
       <h1 className="page-title">Your Location</h1>
 
-      <section className="location__card" aria-labelledby="location-current" aria-busy={loading || undefined}>
+      <Card as="section" panel className="location__card" aria-labelledby="location-current" aria-busy={loading || undefined}>
         <div className="location__pin" aria-hidden="true">
           <Icon name="location" size={32} />
         </div>
@@ -89,7 +90,7 @@ export function LocationPage() {
             Real-time Updates
           </Button>
         </div>
-      </section>
+      </Card>
 
       <p className="location__note">
         <Icon name="info" size={20} />

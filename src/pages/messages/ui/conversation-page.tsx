@@ -1,19 +1,19 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
+import { getFullName, UserAvatar } from '@/entities/user';
+import { SignedOut } from '@/features/require-login';
 import {
   getErrorMessage, SEND_FAILED, useGetConversationInfiniteQuery, useMarkConversationReadMutation, useSendMessageMutation, type Message,
 } from '@/shared/api';
-import { SignedOut } from '@/features/require-login';
 import { selectIsLoggedIn, selectUserId } from '@/shared/auth';
-import { assetUrl, getAppConfig, paths } from '@/shared/config';
-import { Avatar } from '@/shared/ui/avatar';
+import { getAppConfig, paths } from '@/shared/config';
+import { hourMinute } from '@/shared/lib/date';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { FormAlert } from '@/shared/ui/form-alert';
+import { RecordFallback } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
-import { fullName, hourMinute } from './signed-out';
 import './messages.css';
 
 /** Longest message the server takes. */
@@ -109,7 +109,7 @@ export function ConversationPage() {
     listEnd.current?.scrollIntoView?.({ block: 'end' });
   }, [newest?._id]);
 
-  const name = other ? fullName(other) : 'Conversation';
+  const name = other ? getFullName(other) : 'Conversation';
   const meta = <PageMeta title={`${name} | Messages | ${getAppConfig().brandName}`} description="A conversation with another traveller." />;
 
   if (!loggedIn || !me) {
@@ -120,26 +120,17 @@ export function ConversationPage() {
       </div>
     );
   }
-  if (query.isLoading) {
-    return (
-      <div className="page conversation">
-        <div className="messages__loading">
-          <Spinner size="lg" label="Loading messages" />
-        </div>
-      </div>
-    );
-  }
   if (!other) {
-    const missing = query.isError && query.error && 'status' in query.error && query.error.status === 404;
     return (
       <div className="page conversation">
         {meta}
-        <EmptyState
+        <RecordFallback
+          query={query}
+          loading="Loading messages"
           titleAs="h1"
           icon="user"
-          title={missing || !query.isError ? 'User not found' : 'Could not load this conversation'}
-          description={missing || !query.isError ? 'This traveller may have left Need Spot.' : 'Check your connection and try again.'}
-          action={query.isError && !missing ? <Button onClick={() => void query.refetch()}>Try again</Button> : <ButtonLink to={paths.messages.root()}>All messages</ButtonLink>}
+          failure="Could not load this conversation"
+          missing={<EmptyState titleAs="h1" icon="user" title="User not found" description="This traveller may have left Need Spot." action={<ButtonLink to={paths.messages.root()}>All messages</ButtonLink>} />}
         />
       </div>
     );
@@ -154,7 +145,7 @@ export function ConversationPage() {
           ← Messages
         </Link>
         <div className="conversation__who">
-          <Avatar name={name} src={assetUrl(other.profileImage)} size={40} />
+          <UserAvatar user={other} size={40} />
           <div>
             <h1 className="conversation__name">{name}</h1>
             <Link to={paths.whispers.profile(other._id)} className="conversation__profile">

@@ -1,25 +1,26 @@
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
+import { getFullName, UserAvatar } from '@/entities/user';
 import { SignedOut } from '@/features/require-login';
 import { useGetInboxQuery, type Conversation } from '@/shared/api';
 import { selectIsLoggedIn, selectUserId } from '@/shared/auth';
-import { assetUrl, getAppConfig, paths } from '@/shared/config';
-import { Avatar } from '@/shared/ui/avatar';
-import { Button, ButtonLink } from '@/shared/ui/button';
+import { getAppConfig, paths } from '@/shared/config';
+import { hourMinute } from '@/shared/lib/date';
+import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
-import { fullName, hourMinute } from './signed-out';
+import { LoadingState } from '@/shared/ui/spinner';
 import './messages.css';
 
 function InboxRow({ conversation, me }: { conversation: Conversation; me: string }) {
   const { with: other, last, unreadCount } = conversation;
-  const name = fullName(other);
+  const name = getFullName(other);
   const mine = last.sender._id === me;
   return (
     <li>
       <Link to={paths.messages.bySender(other._id)} className={unreadCount > 0 ? 'inbox-row is-unread' : 'inbox-row'}>
-        <Avatar name={name} src={assetUrl(other.profileImage)} size={48} />
+        <UserAvatar user={other} />
         <span className="inbox-row__main">
           <span className="inbox-row__top">
             <span className="inbox-row__name">{name}</span>
@@ -66,14 +67,10 @@ export function MessagesPage() {
 
   let content;
   if (isLoading) {
-    content = (
-      <div className="messages__loading">
-        <Spinner size="lg" label="Loading messages" />
-      </div>
-    );
+    content = <LoadingState label="Loading messages" />;
   } else if (!data && error) {
     // Spec §8 logs this failure ('Failed to fetch messages'); the page still offers a way out.
-    content = <EmptyState title="Could not load your messages" description="Check your connection and try again." action={<Button onClick={() => void refetch()}>Try again</Button>} />;
+    content = <LoadFailure title="Could not load your messages" onRetry={refetch} />;
   } else if (!data || data.conversations.length === 0) {
     content = <EmptyState icon="mail" title="No messages yet" description="Open a traveller's profile from Whispers and send them a message." />;
   } else {

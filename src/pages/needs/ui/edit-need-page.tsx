@@ -2,46 +2,32 @@ import { useSelector } from 'react-redux';
 import { useParams } from 'react-router-dom';
 import { useGetNeedQuery } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
-import { getAppConfig, paths } from '@/shared/config';
-import { Button, ButtonLink } from '@/shared/ui/button';
+import { paths } from '@/shared/config';
+import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
-import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
-import { StatusPage } from '@/shared/ui/status-page';
+import { FormPage } from '@/shared/ui/form-page';
+import { RecordFallback } from '@/shared/ui/load-failure';
 import { NEED_MESSAGES } from '../config/messages';
 import { NeedForm } from './need-form';
 import './needs.css';
-
-const isNotFound = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
 
 /** /needs/{id}/edit (signed in): the owner's form, filled in; anyone else is told it is not theirs. */
 export function EditNeedPage() {
   const { id = '' } = useParams();
   const userId = useSelector(selectUserId);
   // Fresh on open: the form starts from what the server has now, not from an older cached copy.
-  const { data: need, isLoading, isError, error, refetch } = useGetNeedQuery(id, { refetchOnMountOrArgChange: true });
+  const query = useGetNeedQuery(id, { refetchOnMountOrArgChange: true });
+  const need = query.data;
 
   let content;
-  if (isLoading) {
+  if (query.isLoading || query.isError || !need) {
     content = (
-      <div className="needs-page__loading">
-        <Spinner size="lg" label="Loading need" />
-      </div>
-    );
-  } else if ((isError && isNotFound(error)) || (!isError && !need)) {
-    return (
-      <StatusPage
-        title={NEED_MESSAGES.notFound}
-        text="It may have been removed."
-        action={<ButtonLink to={paths.needs.root()}>Back to needs</ButtonLink>}
-      />
-    );
-  } else if (isError || !need) {
-    content = (
-      <EmptyState
-        title="Could not load this need"
-        description="Check your connection and try again."
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
+      <RecordFallback
+        query={query}
+        loading="Loading need"
+        titleAs="h2"
+        failure="Could not load this need"
+        missing={<EmptyState titleAs="h2" title={NEED_MESSAGES.notFound} description="It may have been removed." action={<ButtonLink to={paths.needs.root()}>Back to needs</ButtonLink>} />}
       />
     );
   } else if (need.user._id !== userId) {
@@ -57,10 +43,8 @@ export function EditNeedPage() {
   }
 
   return (
-    <div className="page needs-page">
-      <PageMeta title={`Edit Need | ${getAppConfig().brandName}`} description="Change your need or offer." />
-      <h1 className="page-title">Edit Need</h1>
+    <FormPage title="Edit Need" description="Change your need or offer.">
       {content}
-    </div>
+    </FormPage>
   );
 }

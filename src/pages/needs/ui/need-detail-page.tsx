@@ -1,31 +1,27 @@
 import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { getErrorMessage, isNetworkError, useDeleteNeedMutation, useGetNeedQuery, type Need } from '@/shared/api';
+import { needAddress, needImages, STOCK_IMAGES } from '@/entities/need';
+import { getName } from '@/entities/user';
+import { getErrorMessage, isNetworkError, isNotFound, useDeleteNeedMutation, useGetNeedQuery, type Need } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
-import { Button, ButtonLink } from '@/shared/ui/button';
+import { ButtonLink } from '@/shared/ui/button';
 import { Carousel } from '@/shared/ui/carousel';
-import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import { StatusPage } from '@/shared/ui/status-page';
 import { RecordActions } from '@/widgets/record-actions';
 import { NEED_MESSAGES } from '../config/messages';
-import { needImages, STOCK_IMAGES } from '../lib/images';
 import './needs.css';
-
-const isNotFound = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
-
-const fullAddress = (need: Need) =>
-  [need.location.address, need.location.city, need.location.state, need.location.postalCode].filter(Boolean).join(', ');
 
 function NeedDetail({ need }: { need: Need }) {
   const userId = useSelector(selectUserId);
   const navigate = useNavigate();
   const [deleteNeed, { isLoading: deleting }] = useDeleteNeedMutation();
   const isOwner = userId !== null && userId === need.user._id;
-  const poster = [need.user.firstName, need.user.lastName].filter(Boolean).join(' ');
+  const poster = getName(need.user);
 
   const remove = async () => {
     try {
@@ -43,7 +39,7 @@ function NeedDetail({ need }: { need: Need }) {
       <h1 className="page-title need-detail__title">{need.serviceName}</h1>
       <Carousel
         label={`Photos of ${need.serviceName}`}
-        images={needImages(need.images, need.serviceName)}
+        images={needImages(need)}
         placeholders={STOCK_IMAGES}
         intervalMs={null}
         aspectRatio={16 / 9}
@@ -61,7 +57,7 @@ function NeedDetail({ need }: { need: Need }) {
         </div>
         <div>
           <dt>Address</dt>
-          <dd>{fullAddress(need)}</dd>
+          <dd>{needAddress(need.location)}</dd>
         </div>
         {poster && (
           <div>
@@ -93,8 +89,8 @@ export function NeedDetailPage() {
 
   if (isLoading) {
     return (
-      <div className="page needs-page__loading">
-        <Spinner size="lg" label="Loading need" />
+      <div className="page">
+        <LoadingState label="Loading need" />
       </div>
     );
   }
@@ -111,11 +107,7 @@ export function NeedDetailPage() {
     return (
       <div className="page">
         <h1 className="page-title">Need</h1>
-        <EmptyState
-          title="Could not load this need"
-          description="Check your connection and try again."
-          action={<Button onClick={() => void refetch()}>Try again</Button>}
-        />
+        <LoadFailure title="Could not load this need" onRetry={refetch} />
       </div>
     );
   }

@@ -1,11 +1,11 @@
 import { useId } from 'react';
+import { STOCK_IMAGES } from '@/entities/need';
 import type { Need, NeedType } from '@/shared/api';
 import { Carousel } from '@/shared/ui/carousel';
-import { Form } from '@/shared/ui/form';
+import { Form, FormRow } from '@/shared/ui/form';
 import { ImagePicker } from '@/shared/ui/image-picker';
 import { TextAreaField, TextField } from '@/shared/ui/text-field';
 import { MAX_IMAGES } from '../config/messages';
-import { STOCK_IMAGES } from '../lib/images';
 import { useNeedForm } from '../model/use-need-form';
 import { NeedLocationFields } from './need-location-fields';
 
@@ -37,7 +37,6 @@ export function NeedForm({ need }: { need?: Need }) {
         className="need-form__hero"
       />
       <Form
-        className="need-form"
         onSubmit={onSubmit}
         busy={busy}
         submitLabel={editing ? 'Save Changes' : 'Create Need'}
@@ -67,10 +66,10 @@ export function NeedForm({ need }: { need?: Need }) {
         <TextField {...field('category')} label="Category" placeholder="Accommodation, Transport, Guide..." maxLength={60} />
         <TextField {...field('serviceName')} label="Service name" placeholder="What is needed or offered" maxLength={120} />
         <TextAreaField {...field('description')} label="Description" rows={5} maxLength={2000} />
-        <div className="need-form__row">
+        <FormRow>
           <TextField {...field('phone')} label="Phone" type="tel" autoComplete="tel" placeholder="+919876543210" />
           <TextField {...field('email')} label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
-        </div>
+        </FormRow>
         <NeedLocationFields form={form} />
         <ImagePicker label="Images" noun="Image" hint={`Up to ${MAX_IMAGES} images (${chosen} of ${MAX_IMAGES} chosen).`} {...images.picker} />
       </Form>

@@ -1,6 +1,7 @@
 import { Button } from '@/shared/ui/button';
 import { PlaceField } from '@/shared/ui/place-field';
 import { TextField } from '@/shared/ui/text-field';
+import { FormRow } from '@/shared/ui/form';
 import type { NeedFormState } from '../model/use-need-form';
 import { useNeedLocation } from '../model/use-need-location';
 
@@ -34,15 +35,15 @@ export function NeedLocationFields({ form: { values, errors, field, setValue } }
           </p>
         )}
       </div>
-      <div className="need-form__row">
+      <FormRow>
         <TextField {...field('city')} label="City" autoComplete="address-level2" />
         <TextField {...field('state')} label="State" autoComplete="address-level1" />
-      </div>
+      </FormRow>
       <TextField {...field('postalCode')} label="Postal code" autoComplete="postal-code" maxLength={20} />
-      <div className="need-form__row">
+      <FormRow>
         <TextField {...field('latitude')} label="Latitude" readOnly hint="Filled in from the address or your location." />
         <TextField {...field('longitude')} label="Longitude" readOnly />
-      </div>
+      </FormRow>
     </>
   );
 }

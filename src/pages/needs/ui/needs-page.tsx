@@ -1,13 +1,14 @@
 import { useSearchParams } from 'react-router-dom';
+import { NeedCard } from '@/entities/need';
 import { useGetNeedsInfiniteQuery, type NeedType } from '@/shared/api';
 import { getAppConfig, paths } from '@/shared/config';
 import { useInfiniteList } from '@/shared/lib/infinite-list';
-import { Button, ButtonLink } from '@/shared/ui/button';
+import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { PageHeader } from '@/shared/ui/page-header';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { PagedList } from '@/shared/ui/paged-list';
 import { Tabs, type TabItem } from '@/shared/ui/tabs';
-import { NeedCard } from './need-card';
 import './needs.css';
 
 type TabKey = 'all' | NeedType;
@@ -30,52 +31,21 @@ const ID_BASE = 'needs';
 /** One tab's list: the server filters by type; pages load on scroll or with 'Load more'. */
 function NeedList({ tab }: { tab: TabKey }) {
   const query = useGetNeedsInfiniteQuery(tab === 'all' ? {} : { type: tab });
-  const list = useInfiniteList(query);
-
-  if (list.isLoading) {
-    return (
-      <div className="needs-page__loading">
-        <Spinner size="lg" label="Loading needs" />
-      </div>
-    );
-  }
-  if (list.items.length === 0 && query.isError) {
-    return (
-      <EmptyState
-        title="Could not load the needs"
-        description="Check your connection and try again."
-        action={<Button onClick={() => void query.refetch()}>Try again</Button>}
-      />
-    );
-  }
-  if (list.items.length === 0) {
-    const empty = EMPTY[tab];
-    return (
-      <EmptyState
-        title={empty.title}
-        description={empty.text}
-        action={<ButtonLink to={paths.needs.create()}>{empty.link}</ButtonLink>}
-      />
-    );
-  }
+  const empty = EMPTY[tab];
   return (
-    <>
-      <ul className="needs-page__grid" aria-busy={query.isFetching || undefined}>
-        {list.items.map((need) => (
-          <li key={need._id}>
-            <NeedCard need={need} />
-          </li>
-        ))}
-      </ul>
-      {list.hasMore && (
-        <div className="needs-page__more">
-          <div ref={list.sentinelRef} aria-hidden="true" />
-          <Button variant="secondary" onClick={list.loadMore} disabled={list.isFetchingMore} aria-busy={list.isFetchingMore || undefined}>
-            {list.isFetchingMore ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
+    <PagedList
+      list={useInfiniteList(query)}
+      busy={query.isFetching}
+      loadingLabel="Loading needs"
+      failure="Could not load the needs"
+      onRetry={query.refetch}
+      empty={<EmptyState title={empty.title} description={empty.text} action={<ButtonLink to={paths.needs.create()}>{empty.link}</ButtonLink>} />}
+      renderItem={(need) => (
+        <li key={need._id}>
+          <NeedCard need={need} />
+        </li>
       )}
-    </>
+    />
   );
 }
 
@@ -90,12 +60,11 @@ export function NeedsPage() {
   return (
     <div className="page needs-page">
       <PageMeta title={`Traveler's Needs | ${getAppConfig().brandName}`} description="What travellers need and what they offer nearby." />
-      <header className="needs-page__header">
-        <h1 className="page-title">Traveler&apos;s Needs</h1>
+      <PageHeader title="Traveler's Needs">
         <ButtonLink to={paths.needs.create()} size="sm">
           + New Need
         </ButtonLink>
-      </header>
+      </PageHeader>
       <Tabs label="Show" tabs={TABS} selected={tab} onSelect={setTab} idBase={ID_BASE} />
       <div role="tabpanel" id={`${ID_BASE}-panel`} aria-labelledby={`${ID_BASE}-tab-${tab}`} className="needs-page__panel">
         {/* Keyed by tab: each tab keeps its own cached pages. */}

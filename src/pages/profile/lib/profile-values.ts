@@ -1,3 +1,4 @@
+import { getName } from '@/entities/user';
 import type { User } from '@/shared/api';
 
 /** Spec §9 genders; the select shows them capitalised. */
@@ -15,7 +16,7 @@ export interface ProfileValues {
 }
 
 export const toProfileValues = (user: User): ProfileValues => ({
-  fullName: [user.firstName, user.lastName].map((part) => part.trim()).filter(Boolean).join(' '),
+  fullName: getName(user),
   bio: user.bio ?? '',
   gender: GENDERS.includes(user.gender as (typeof GENDERS)[number]) ? (user.gender as string) : '',
   contact: user.contactNumber || user.phone || '',

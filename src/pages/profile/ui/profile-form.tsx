@@ -2,8 +2,9 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { GENERIC_ERROR, settleStatus, useUpdateProfileMutation, type User } from '@/shared/api';
 import { useForm } from '@/shared/lib/form';
+import { Card } from '@/shared/ui/card';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
-import { Form } from '@/shared/ui/form';
+import { Form, FormRow } from '@/shared/ui/form';
 import { SelectField, TextAreaField, TextField } from '@/shared/ui/text-field';
 import { GENDERS, PROFILE_UPDATED, toProfileValues } from '../lib/profile-values';
 import { useLocationSwitch } from '../model/use-location-switch';
@@ -49,14 +50,14 @@ export function ProfileForm({ user }: { user: User }) {
   };
 
   return (
-    <section className="profile-card" aria-labelledby="profile-edit">
+    <Card as="section" panel aria-labelledby="profile-edit">
       <h2 id="profile-edit" className="profile-card__title">
         Edit Profile
       </h2>
       <Form className="profile-form" onSubmit={askToSave} busy={saving} error={formError} submitLabel="Save Changes" busyLabel="Saving...">
         <TextField {...field('fullName')} label="Full Name" autoComplete="name" placeholder="First and last name" />
         <TextAreaField {...field('bio')} label="Bio" rows={4} maxLength={500} placeholder="A few words about how you travel" />
-        <div className="profile-form__row">
+        <FormRow>
           <SelectField {...field('gender')} label="Gender" placeholder="Select gender" options={GENDER_OPTIONS} />
           <TextField
             label="Contact No"
@@ -66,7 +67,7 @@ export function ProfileForm({ user }: { user: User }) {
             value={values.contact}
             hint="Your contact number cannot be changed here."
           />
-        </div>
+        </FormRow>
         <TextField {...field('location')} label="Location" autoComplete="address-level2" placeholder="City, State" />
         <LocationSwitch
           on={locationSwitch.on}
@@ -85,6 +86,6 @@ export function ProfileForm({ user }: { user: User }) {
       >
         <p>Your profile will be updated with these details.</p>
       </ConfirmDialog>
-    </section>
+    </Card>
   );
 }

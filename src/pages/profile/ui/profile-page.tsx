@@ -1,9 +1,8 @@
 import { useSessionUser } from '@/shared/api';
 import { getAppConfig } from '@/shared/config';
-import { Button } from '@/shared/ui/button';
-import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import { ProfileForm } from './profile-form';
 import { ProfileSummary } from './profile-summary';
 import './profile-page.css';
@@ -17,19 +16,9 @@ export function ProfilePage() {
 
   let content;
   if (isLoading) {
-    content = (
-      <div className="profile-page__loading">
-        <Spinner size="lg" label="Loading profile" />
-      </div>
-    );
+    content = <LoadingState label="Loading profile" />;
   } else if (isError || !user) {
-    content = (
-      <EmptyState
-        title="Could not load your profile"
-        description="Check your connection and try again."
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
-      />
-    );
+    content = <LoadFailure title="Could not load your profile" onRetry={refetch} />;
   } else {
     content = (
       <div className="profile-page__grid">

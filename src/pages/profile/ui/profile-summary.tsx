@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import { UserAvatar } from '@/entities/user';
 import { getErrorMessage, useUploadProfileImageMutation, type User } from '@/shared/api';
 import { buttonClassName } from '@/shared/ui/button';
+import { Card } from '@/shared/ui/card';
 import { Icon, type IconName } from '@/shared/ui/icon';
 import { Spinner } from '@/shared/ui/spinner';
 import { checkPhoto, PHOTO_MESSAGES } from '../lib/photo';
@@ -52,7 +53,7 @@ export function ProfileSummary({ user }: { user: User }) {
   const { profileImage } = user;
 
   return (
-    <section className="profile-card profile-summary" aria-labelledby="profile-name">
+    <Card as="section" panel className="profile-summary" aria-labelledby="profile-name">
       <div className="profile-summary__photo">
         <UserAvatar user={user} size={112} alt={profileImage ? 'Profile photo' : ''} />
         {uploading && (
@@ -92,6 +93,6 @@ export function ProfileSummary({ user }: { user: User }) {
         <Detail icon="location" label="Location" value={user.location} />
       </dl>
       <MyTripsLink userId={user._id} />
-    </section>
+    </Card>
   );
 }

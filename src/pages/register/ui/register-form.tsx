@@ -5,7 +5,7 @@ import { getErrorField, getServerMessage, REGISTER_SUCCESS_MESSAGE, useRegisterM
 import { paths } from '@/shared/config';
 import { useForm } from '@/shared/lib/form';
 import { validateRegister, type RegisterField, type RegisterValues } from '@/shared/lib/validation';
-import { Form } from '@/shared/ui/form';
+import { Form, FormRow } from '@/shared/ui/form';
 import { TextField } from '@/shared/ui/text-field';
 import { toRegisterError } from '../lib/register-error';
 
@@ -75,7 +75,7 @@ export function RegisterForm() {
 
   return (
     <Form className="auth-form" onSubmit={submit} busy={isLoading} error={formError} submitLabel="Create Account" busyLabel="Create Account">
-      <div className="auth-form__row">{nameFields.map(renderField)}</div>
+      <FormRow>{nameFields.map(renderField)}</FormRow>
       {otherFields.map(renderField)}
     </Form>
   );

@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import { Link } from 'react-router-dom';
 import { useSetCompanionMatchingMutation, type User } from '@/shared/api';
 import { paths } from '@/shared/config';
+import { Card } from '@/shared/ui/card';
 import { Switch } from '@/shared/ui/switch';
 import { MATCHING_LABEL, MATCHING_OFF, MATCHING_ON } from '../lib/messages';
 
@@ -27,7 +28,7 @@ export function CompanionMatching({ user, reading }: { user: User | null; readin
   };
 
   return (
-    <section className="settings-card settings-companions" aria-labelledby="settings-companions">
+    <Card as="section" panel className="settings-companions" aria-labelledby="settings-companions">
       <h2 id="settings-companions" className="settings-card__title">
         Travel companions
       </h2>
@@ -42,6 +43,6 @@ export function CompanionMatching({ user, reading }: { user: User | null; readin
         Travellers going where your upcoming trips go, on overlapping days, who turned this on too, see your name, username and photo on{' '}
         <Link to={paths.companions()}>Companions</Link>, never your e-mail or phone.
       </p>
-    </section>
+    </Card>
   );
 }

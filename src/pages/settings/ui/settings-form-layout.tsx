@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { getAppConfig, paths } from '@/shared/config';
 import { BackLink } from '@/shared/ui/back-link';
+import { Card } from '@/shared/ui/card';
 import { Icon, type IconName } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
 import './settings-page.css';
@@ -28,14 +29,14 @@ export function SettingsFormLayout({
     <div className="page settings-form">
       <PageMeta title={`${title} | ${getAppConfig().brandName}`} />
       <BackLink to={backTo}>{backLabel}</BackLink>
-      <div className="settings-card settings-form__card">
+      <Card panel className="settings-form__card">
         <span className="settings-form__icon">
           <Icon name={icon} />
         </span>
         <h1 className="page-title settings-form__title">{title}</h1>
         <p className="settings-form__description">{description}</p>
         {children}
-      </div>
+      </Card>
     </div>
   );
 }

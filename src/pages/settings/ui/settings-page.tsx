@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useSessionUser } from '@/shared/api';
 import { getAppConfig, paths } from '@/shared/config';
 import { Button } from '@/shared/ui/button';
+import { Card } from '@/shared/ui/card';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { Icon, type IconName } from '@/shared/ui/icon';
@@ -46,7 +47,7 @@ export function SettingsPage() {
       <PageMeta title={`Account Settings | ${getAppConfig().brandName}`} description="Your e-mail, password and account." />
       <h1 className="page-title">Account Settings</h1>
 
-      <section className="settings-card" aria-labelledby="settings-account">
+      <Card as="section" panel aria-labelledby="settings-account">
         <h2 id="settings-account" className="settings-card__title">
           Account
         </h2>
@@ -80,11 +81,11 @@ export function SettingsPage() {
             <span className="settings-row__badge">{ACCOUNT_STATUS}</span>
           </SettingsRow>
         </ul>
-      </section>
+      </Card>
 
       <CompanionMatching user={user} reading={isFetching} />
 
-      <section className="settings-card settings-danger" aria-labelledby="settings-danger">
+      <Card as="section" panel className="settings-danger" aria-labelledby="settings-danger">
         <h2 id="settings-danger" className="settings-card__title">
           Danger Zone
         </h2>
@@ -96,7 +97,7 @@ export function SettingsPage() {
           <Icon name="trash" size={20} />
           Delete Account
         </Button>
-      </section>
+      </Card>
 
       <ConfirmDialog
         open={confirming}

@@ -1,62 +1,48 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { forgetSkill, getErrorMessage, skillCategoryLabel, useDeleteSkillMutation, useGetSkillQuery, type Skill } from '@/shared/api';
+import { SKILL_CAROUSEL_MS, skillCategoryLabel, skillImages } from '@/entities/skill';
+import { getName } from '@/entities/user';
+import { forgetSkill, getErrorMessage, useDeleteSkillMutation, useGetSkillQuery, type Skill } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
-import { assetUrl, getAppConfig, paths } from '@/shared/config';
-import { truncate } from '@/shared/lib/text';
-import { Button, ButtonLink } from '@/shared/ui/button';
+import { getAppConfig, paths } from '@/shared/config';
+import { ButtonLink } from '@/shared/ui/button';
+import { RecordCard } from '@/shared/ui/card';
 import { Carousel } from '@/shared/ui/carousel';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { ExpandableText } from '@/shared/ui/expandable-text';
+import { RecordFallback } from '@/shared/ui/load-failure';
 import { Modal } from '@/shared/ui/modal';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { Tag } from '@/shared/ui/tag';
 import { RecordActions } from '@/widgets/record-actions';
 import './skill-detail-page.css';
 
 /** The detail page shows this much of the description until 'See All'. */
 export const DETAIL_DESCRIPTION_CUT = 200;
-const SKILL_CAROUSEL_MS = 3000;
 export const SKILL_DELETED = 'Skill deleted';
-
-const isNotFound = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'status' in error && (error as { status: unknown }).status === 404;
 
 /** /skills/{id}: one skill, its portfolio, a way to contact its owner; the owner may edit or delete it. */
 export function SkillDetailPage() {
   const { id } = useParams();
-  const { data, isLoading, isError, error, refetch } = useGetSkillQuery(id ?? skipToken);
+  const query = useGetSkillQuery(id ?? skipToken);
   // The skill just deleted here stays on screen until the list replaces this page (its cache entry is emptied at once).
   const [leaving, setLeaving] = useState<Skill | null>(null);
-  const skill = leaving ?? data;
+  const skill = leaving ?? query.data;
 
   let content;
   if (leaving) {
     content = <SkillDetail skill={leaving} onDeleted={setLeaving} />;
-  } else if (isLoading) {
+  } else if (query.isLoading || query.isError || !skill) {
     content = (
-      <div className="skill-detail__loading">
-        <Spinner size="lg" label="Loading skill" />
-      </div>
-    );
-  } else if ((isError && isNotFound(error)) || (!isError && !skill)) {
-    content = (
-      <EmptyState
+      <RecordFallback
+        query={query}
+        loading="Loading skill"
         titleAs="h1"
-        title="Skill not found"
-        description="It may have been removed."
-        action={<ButtonLink to={paths.skills.root()}>Back to skills</ButtonLink>}
-      />
-    );
-  } else if (isError || !skill) {
-    content = (
-      <EmptyState
-        titleAs="h1"
-        title="Could not load this skill"
-        description="Check your connection and try again."
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
+        failure="Could not load this skill"
+        missing={<EmptyState titleAs="h1" title="Skill not found" description="It may have been removed." action={<ButtonLink to={paths.skills.root()}>Back to skills</ButtonLink>} />}
       />
     );
   } else {
@@ -75,20 +61,13 @@ function SkillDetail({ skill, onDeleted }: { skill: Skill; onDeleted: (skill: Sk
   const dispatch = useDispatch();
   const userId = useSelector(selectUserId);
   const isOwner = userId !== null && userId === skill.user._id;
-  const [expanded, setExpanded] = useState(false);
   const [enlarged, setEnlarged] = useState<number | null>(null);
   const [deleteSkill, { isLoading: deleting }] = useDeleteSkillMutation();
   const navigate = useNavigate();
-  const descriptionId = useId();
 
-  const ownerName = `${skill.user.firstName} ${skill.user.lastName}`.trim();
+  const ownerName = getName(skill.user);
   const category = skillCategoryLabel(skill);
-  const long = skill.description.length > DETAIL_DESCRIPTION_CUT;
-  const images = skill.images.map((src, index) => ({ src: assetUrl(src) ?? src, alt: `${skill.title}, image ${index + 1}` }));
-  const portfolio = skill.portfolioImages.map((src, index) => ({
-    src: assetUrl(src) ?? src,
-    alt: `${skill.title}, portfolio image ${index + 1}`,
-  }));
+  const portfolio = skillImages(skill, 'portfolioImages');
 
   const remove = async () => {
     try {
@@ -104,73 +83,53 @@ function SkillDetail({ skill, onDeleted }: { skill: Skill; onDeleted: (skill: Sk
   };
 
   return (
-    <article className="skill-detail__card" aria-labelledby="skill-title">
-      <Carousel label={`${skill.title} images`} images={images} intervalMs={SKILL_CAROUSEL_MS} aspectRatio={4 / 3} />
-      <div className="skill-detail__body">
-        <h1 id="skill-title" className="page-title skill-detail__title">
-          {skill.title}
-        </h1>
-        <p className="skill-detail__meta">
-          {ownerName && <span className="skill-detail__owner">{ownerName}</span>}
-          {category && <span className="skill-detail__tag">{category}</span>}
+    <RecordCard title={skill.title} media={<Carousel label={`${skill.title} images`} images={skillImages(skill)} intervalMs={SKILL_CAROUSEL_MS} aspectRatio={4 / 3} />}>
+      <p className="skill-detail__meta">
+        {ownerName && <span className="skill-detail__owner">{ownerName}</span>}
+        {category && <Tag>{category}</Tag>}
+      </p>
+      <ExpandableText text={skill.description} cut={DETAIL_DESCRIPTION_CUT} />
+
+      {portfolio.length > 0 && (
+        <section className="skill-detail__portfolio" aria-labelledby="skill-portfolio">
+          <h2 id="skill-portfolio" className="skill-detail__subtitle">
+            Portfolio
+          </h2>
+          <ul className="skill-detail__strip">
+            {portfolio.map((image, index) => (
+              <li key={`${index}:${image.src}`}>
+                <button
+                  type="button"
+                  className="skill-detail__thumb"
+                  aria-label={`Open ${image.alt}`}
+                  onClick={() => setEnlarged(index)}
+                >
+                  <img src={image.src} alt={image.alt} width={120} height={90} loading="lazy" decoding="async" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {skill.address && (
+        <p className="skill-detail__address">
+          <span className="skill-detail__label">Address: </span>
+          {skill.address}
         </p>
+      )}
 
-        <p id={descriptionId} className="skill-detail__description">
-          {long && !expanded ? truncate(skill.description, DETAIL_DESCRIPTION_CUT) : skill.description}
-        </p>
-        {long && (
-          <button
-            type="button"
-            className="skill-detail__toggle"
-            aria-expanded={expanded}
-            aria-controls={descriptionId}
-            onClick={() => setExpanded((value) => !value)}
-          >
-            {expanded ? 'See Less' : 'See All'}
-          </button>
-        )}
-
-        {portfolio.length > 0 && (
-          <section className="skill-detail__portfolio" aria-labelledby="skill-portfolio">
-            <h2 id="skill-portfolio" className="skill-detail__subtitle">
-              Portfolio
-            </h2>
-            <ul className="skill-detail__strip">
-              {portfolio.map((image, index) => (
-                <li key={`${index}:${image.src}`}>
-                  <button
-                    type="button"
-                    className="skill-detail__thumb"
-                    aria-label={`Open ${image.alt}`}
-                    onClick={() => setEnlarged(index)}
-                  >
-                    <img src={image.src} alt={image.alt} width={120} height={90} loading="lazy" decoding="async" />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-
-        {skill.address && (
-          <p className="skill-detail__address">
-            <span className="skill-detail__label">Address: </span>
-            {skill.address}
-          </p>
-        )}
-
-        <RecordActions
-          className="skill-detail__actions"
-          contact={{ name: ownerName, email: skill.email, phone: skill.contact }}
-          owner={isOwner ? {
-            editTo: paths.skills.edit(skill._id),
-            deleteTitle: 'Delete this skill?',
-            deleteText: `“${skill.title}” and its images will be removed for good.`,
-            deleting,
-            onDelete: remove,
-          } : undefined}
-        />
-      </div>
+      <RecordActions
+        className="skill-detail__actions"
+        contact={{ name: ownerName, email: skill.email, phone: skill.contact }}
+        owner={isOwner ? {
+          editTo: paths.skills.edit(skill._id),
+          deleteTitle: 'Delete this skill?',
+          deleteText: `“${skill.title}” and its images will be removed for good.`,
+          deleting,
+          onDelete: remove,
+        } : undefined}
+      />
       <Modal
         open={enlarged !== null}
         onClose={() => setEnlarged(null)}
@@ -181,6 +140,6 @@ function SkillDetail({ skill, onDeleted }: { skill: Skill; onDeleted: (skill: Sk
           <img className="skill-detail__large" src={portfolio[enlarged].src} alt={portfolio[enlarged].alt} width={960} height={720} />
         )}
       </Modal>
-    </article>
+    </RecordCard>
   );
 }

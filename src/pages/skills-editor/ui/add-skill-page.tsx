@@ -9,7 +9,6 @@ import { toastSuccess } from '@/shared/ui/success-toast';
 import { emptySkillValues, SKILL_MESSAGES, toSkillInput, type SkillValues } from '../lib/skill-values';
 import { useIdempotencyKey } from '@/shared/lib/idempotency-key';
 import { SkillForm } from './skill-form';
-import './skill-editor.css';
 
 /** Everything sent, the files themselves included: the same parts again are a retry of the same data. */
 const attemptParts = (values: SkillValues) => [

@@ -4,43 +4,31 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { settleStatus, useGetSkillQuery, useUpdateSkillMutation, type Skill } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { paths } from '@/shared/config';
-import { Button, ButtonLink } from '@/shared/ui/button';
+import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { FormPage } from '@/shared/ui/form-page';
+import { RecordFallback } from '@/shared/ui/load-failure';
 import { toastSuccess } from '@/shared/ui/success-toast';
-import { Spinner } from '@/shared/ui/spinner';
 import { SKILL_MESSAGES, toSkillInput, toSkillValues, type SkillValues } from '../lib/skill-values';
 import { SkillForm } from './skill-form';
-import './skill-editor.css';
-
-const isNotFound = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'status' in error && (error as { status: unknown }).status === 404;
 
 /** /skills/{id}/edit (signed in): the owner's form, filled from the skill; anyone else is told it is not theirs. */
 export function EditSkillPage() {
   const { id } = useParams();
   const userId = useSelector(selectUserId);
   // Fresh from the server: the form must start from the images the skill has now (keepImages).
-  const { data: skill, isLoading, isError, error, refetch } = useGetSkillQuery(id ?? skipToken, { refetchOnMountOrArgChange: true });
+  const query = useGetSkillQuery(id ?? skipToken, { refetchOnMountOrArgChange: true });
+  const skill = query.data;
 
   let content;
-  if (isLoading) {
+  if (query.isLoading || query.isError || !skill) {
     content = (
-      <div className="skill-editor__loading">
-        <Spinner size="lg" label="Loading skill" />
-      </div>
-    );
-  } else if ((isError && isNotFound(error)) || (!isError && !skill)) {
-    content = (
-      <EmptyState titleAs="h2" title="Skill not found" action={<ButtonLink to={paths.skills.root()}>Back to skills</ButtonLink>} />
-    );
-  } else if (isError || !skill) {
-    content = (
-      <EmptyState
+      <RecordFallback
+        query={query}
+        loading="Loading skill"
         titleAs="h2"
-        title="Could not load this skill"
-        description="Check your connection and try again."
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
+        failure="Could not load this skill"
+        missing={<EmptyState titleAs="h2" title="Skill not found" action={<ButtonLink to={paths.skills.root()}>Back to skills</ButtonLink>} />}
       />
     );
   } else if (skill.user._id !== userId) {

@@ -19,7 +19,6 @@ export function SkillForm({ initialValues, onSubmit, busy, canSubmit }: SendForm
 
   return (
     <Form
-      className="skill-form"
       onSubmit={handleSend(onSubmit, { canSubmit, fieldNames: serverFields })}
       busy={busy}
       submitLabel="Submit"

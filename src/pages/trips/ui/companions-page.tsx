@@ -4,11 +4,12 @@ import { Link } from 'react-router-dom';
 import { useGetCompanionsQuery, type Companion } from '@/shared/api';
 import { selectIsLoggedIn } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
-import { Button, ButtonLink } from '@/shared/ui/button';
-import { EmptyState } from '@/shared/ui/empty-state';
+import { ButtonLink } from '@/shared/ui/button';
+import { CardGrid } from '@/shared/ui/card';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { Icon } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import { StatusPage } from '@/shared/ui/status-page';
 import { MATCHING_SWITCH_LABEL } from '../config/messages';
 import { CompanionCard } from './companion-card';
@@ -74,11 +75,11 @@ function CompanionList({ companions }: { companions: Companion[] }) {
     <div className="page companions">
       <h1 className="page-title">Travel companions</h1>
       <p className="companions__intro">Travellers whose trips overlap yours. Say hello before you go.</p>
-      <ul className="companions__list" aria-label="Travel companions">
+      <CardGrid aria-label="Travel companions">
         {companions.map((companion) => (
           <CompanionCard key={`${companion.user._id}-${companion.trip._id}-${companion.myTrip._id}`} companion={companion} />
         ))}
-      </ul>
+      </CardGrid>
     </div>
   );
 }
@@ -87,20 +88,15 @@ function SignedInCompanions() {
   const { data, isLoading, refetch } = useGetCompanionsQuery();
   if (isLoading) {
     return (
-      <div className="page trips-loading">
-        <Spinner size="lg" label="Loading companions" />
+      <div className="page">
+        <LoadingState label="Loading companions" />
       </div>
     );
   }
   if (!data) {
     return (
       <div className="page">
-        <EmptyState
-          titleAs="h1"
-          title="Could not load companions"
-          description="Check your connection and try again."
-          action={<Button onClick={() => void refetch()}>Try again</Button>}
-        />
+        <LoadFailure titleAs="h1" title="Could not load companions" onRetry={refetch} />
       </div>
     );
   }

@@ -6,10 +6,10 @@ import { useRequireLogin } from '@/features/require-login';
 import { settleStatus, useGetMyTripsQuery, useUpdateTripMutation, type Trip } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { paths } from '@/shared/config';
-import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { FormPage } from '@/shared/ui/form-page';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadFailure } from '@/shared/ui/load-failure';
+import { LoadingState } from '@/shared/ui/spinner';
 import { TRIP_MESSAGES } from '../config/messages';
 import { toTripFormValues, toTripInput, type TripFormValues } from '../lib/trip-form';
 import { TripForm } from './trip-form';
@@ -26,23 +26,12 @@ export function EditTripPage() {
 
   let content;
   if (isLoading) {
-    content = (
-      <div className="trips-loading">
-        <Spinner size="lg" label="Loading trip" />
-      </div>
-    );
+    content = <LoadingState label="Loading trip" />;
   } else if (upcoming) {
     // Keyed by trip: the form starts from the loaded values and keeps edits across refetches.
     content = <EditTripForm key={upcoming._id} trip={upcoming} />;
   } else if (isError || !data) {
-    content = (
-      <EmptyState
-        titleAs="h2"
-        title="Could not load this trip"
-        description="Check your connection and try again."
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
-      />
-    );
+    content = <LoadFailure titleAs="h2" title="Could not load this trip" onRetry={refetch} />;
   } else if (past) {
     content = <EmptyState titleAs="h2" icon="calendar" title={TRIP_MESSAGES.pastUnchangeable} description="This trip is over; only upcoming trips can be changed." />;
   } else {

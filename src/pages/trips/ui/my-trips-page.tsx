@@ -2,18 +2,20 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { toast } from 'react-toastify';
+import { TripCard } from '@/entities/trip';
 import { getErrorMessage, useCancelTripMutation, useGetMyTripsQuery, type Trip } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
-import { Button, ButtonLink } from '@/shared/ui/button';
+import { ButtonLink } from '@/shared/ui/button';
+import { CardGrid } from '@/shared/ui/card';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { LoadingState } from '@/shared/ui/spinner';
 import { TRIP_MESSAGES } from '../config/messages';
-import { formatDateRange } from '../lib/dates';
+import { formatDateRange } from '@/shared/lib/date';
 import { useSessionLost } from '../model/use-session-lost';
-import { TripCard } from './trip-card';
 import './trips.css';
 
 const PLAN_A_TRIP = '+ Plan a trip';
@@ -28,11 +30,11 @@ function TripSection({ title, trips, empty, onCancel }: { title: string; trips: 
       {trips.length === 0 ? (
         <p className="trips-section__empty">{empty}</p>
       ) : (
-        <ul className="trips-list" aria-labelledby={headingId}>
+        <CardGrid aria-labelledby={headingId}>
           {trips.map((trip) => (
             <TripCard key={trip._id} trip={trip} onCancel={onCancel} />
           ))}
-        </ul>
+        </CardGrid>
       )}
     </section>
   );
@@ -64,19 +66,9 @@ export function MyTripsPage() {
 
   let content;
   if (isLoading) {
-    content = (
-      <div className="trips-loading">
-        <Spinner size="lg" label="Loading your trips" />
-      </div>
-    );
+    content = <LoadingState label="Loading your trips" />;
   } else if (!data) {
-    content = (
-      <EmptyState
-        title="Could not load your trips"
-        description="Check your connection and try again."
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
-      />
-    );
+    content = <LoadFailure title="Could not load your trips" onRetry={refetch} />;
   } else if (data.upcoming.length === 0 && data.past.length === 0) {
     content = (
       <EmptyState

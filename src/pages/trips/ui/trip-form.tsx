@@ -1,11 +1,11 @@
 import type { KeyboardEvent } from 'react';
 import type { GeoPlace } from '@/shared/api';
 import { useForm, type SendFormProps } from '@/shared/lib/form';
-import { Form } from '@/shared/ui/form';
+import { Form, FormRow } from '@/shared/ui/form';
 import { FormAlert } from '@/shared/ui/form-alert';
 import { PlaceField } from '@/shared/ui/place-field';
 import { TextField } from '@/shared/ui/text-field';
-import { dayCount, nextDay } from '../lib/dates';
+import { dayCount, nextDay } from '@/shared/lib/date';
 import { BLOCKED_NUMBER_KEYS, budgetInput, travellersInput, validateTrip, type TripFormValues } from '../lib/trip-form';
 import { PLACE_MAX, placeLabel } from '../lib/place-label';
 
@@ -48,15 +48,15 @@ export function TripForm({ initialValues, onSubmit, busy, submitLabel, busyLabel
   const budget = field('budget');
 
   return (
-    <Form className="trip-form" onSubmit={handleSend(onSubmit)} busy={busy} submitLabel={submitLabel} busyLabel={busyLabel}>
-      <div className="trip-form__row">
+    <Form onSubmit={handleSend(onSubmit)} busy={busy} submitLabel={submitLabel} busyLabel={busyLabel}>
+      <FormRow>
         {place('from', 'From', 'Where are you starting from?')}
         {place('to', 'Where To', 'Where are you going?')}
-      </div>
-      <div className="trip-form__row">
+      </FormRow>
+      <FormRow>
         <TextField {...field('startDate')} label="Start Date" type="date" />
         <TextField {...field('endDate')} label="End Date" type="date" min={values.startDate ? nextDay(values.startDate) || undefined : undefined} />
-      </div>
+      </FormRow>
       <p className="trip-form__days" aria-live="polite">
         {days !== null && (
           <>
@@ -64,7 +64,7 @@ export function TripForm({ initialValues, onSubmit, busy, submitLabel, busyLabel
           </>
         )}
       </p>
-      <div className="trip-form__row">
+      <FormRow>
         <TextField
           {...people}
           label="No. Of Traveller"
@@ -91,7 +91,7 @@ export function TripForm({ initialValues, onSubmit, busy, submitLabel, busyLabel
           onKeyDown={wholeNumberKeys}
           onChange={(event) => setValue('budget', budgetInput(event.target.value))}
         />
-      </div>
+      </FormRow>
       {/* A failure the server ties to no field, above the button; input stays as typed. */}
       <FormAlert message={formError} />
     </Form>

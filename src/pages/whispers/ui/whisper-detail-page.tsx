@@ -1,22 +1,24 @@
-import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { authorName, RELATIVE_TIME_REFRESH_MS, WHISPER_CAROUSEL_MS, whisperImages } from '../lib/whisper-images';
+import { getFullName } from '@/entities/user';
+import { RELATIVE_TIME_REFRESH_MS, WHISPER_CAROUSEL_MS, whisperImages } from '@/entities/whisper';
 import { FollowButton } from '@/features/follow-user';
 import { LikeButton } from '@/features/like-whisper';
 import { getErrorMessage, useDeleteWhisperMutation, useGetWhisperProfileQuery, useGetWhisperQuery } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
-import { timeAgo } from '@/shared/lib/text';
+import { timeAgo } from '@/shared/lib/date';
 import { useNow } from '@/shared/lib/use-now';
-import { Button, ButtonLink } from '@/shared/ui/button';
+import { ButtonLink } from '@/shared/ui/button';
+import { RecordCard } from '@/shared/ui/card';
 import { Carousel } from '@/shared/ui/carousel';
-import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ExpandableText } from '@/shared/ui/expandable-text';
+import { RecordFallback } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
+import { Tag } from '@/shared/ui/tag';
+import { OwnerButtons } from '@/widgets/record-actions';
 import './whisper-detail.css';
 
 /** The detail page shows this much of the story until 'See All' (spec §9). */
@@ -34,38 +36,28 @@ export function WhisperDetailPage() {
   const profile = useGetWhisperProfileQuery(authorId, { skip: !authorId || mine });
   const navigate = useNavigate();
   const [deleteWhisper, deleting] = useDeleteWhisperMutation();
-  const [confirming, setConfirming] = useState(false);
 
-  if (isLoading) {
-    return (
-      <div className="page whisper-detail whisper-detail--loading">
-        <Spinner size="lg" label="Loading whisper" />
-      </div>
-    );
-  }
   if (!whisper) {
-    const missing = error !== undefined && 'status' in error && error.status === 404;
     return (
       <div className="page whisper-detail">
-        <EmptyState
+        <RecordFallback
+          query={{ isLoading, error, refetch }}
+          loading="Loading whisper"
           titleAs="h1"
-          title={missing || !error ? 'Whisper not found' : 'Could not load this whisper'}
-          description={missing || !error ? 'It may have been deleted.' : 'Check your connection and try again.'}
-          action={missing || !error ? <ButtonLink to={paths.whispers.root()}>Back to whispers</ButtonLink> : <Button onClick={() => void refetch()}>Try again</Button>}
+          failure="Could not load this whisper"
+          missing={<EmptyState titleAs="h1" title="Whisper not found" description="It may have been deleted." action={<ButtonLink to={paths.whispers.root()}>Back to whispers</ButtonLink>} />}
         />
       </div>
     );
   }
 
-  const author = authorName(whisper.user);
+  const author = getFullName(whisper.user);
   const remove = async () => {
     try {
       await deleteWhisper({ id: whisper._id, authorId: whisper.user._id }).unwrap();
-      setConfirming(false);
       toast.success('Whisper deleted');
       navigate(paths.whispers.root());
     } catch (failure) {
-      setConfirming(false);
       toast.error(getErrorMessage(failure));
     }
   };
@@ -73,56 +65,43 @@ export function WhisperDetailPage() {
   return (
     <div className="page whisper-detail">
       <PageMeta title={`${whisper.title} | ${getAppConfig().brandName}`} description={whisper.description.slice(0, 150)} />
-      <article className="whisper-detail__card" aria-labelledby="whisper-title">
-        <Carousel label={`${whisper.title} images`} images={whisperImages(whisper)} intervalMs={WHISPER_CAROUSEL_MS} aspectRatio={4 / 3} />
-        <div className="whisper-detail__body">
-          <h1 id="whisper-title" className="page-title whisper-detail__title">
-            {whisper.title}
-          </h1>
-          <div className="whisper-detail__byline">
-            <p className="whisper-detail__author">
-              <span>{author}</span>
-              <time dateTime={whisper.createdAt}>{timeAgo(whisper.createdAt, now)}</time>
-            </p>
-            <ButtonLink to={paths.whispers.profile(whisper.user._id)} variant="secondary" size="sm">
-              Profile
-            </ButtonLink>
-            {!mine && <FollowButton userId={whisper.user._id} username={whisper.user.username} following={profile.data?.isFollowing} />}
-          </div>
-          {(whisper.location || whisper.category) && (
-            <p className="whisper-detail__tags">
-              {whisper.location && <span>{whisper.location}</span>}
-              {whisper.category && <span className="whisper-detail__tag">{whisper.category}</span>}
-            </p>
-          )}
-          <ExpandableText text={whisper.description} cut={DETAIL_DESCRIPTION_CUT} className="whisper-detail__story" />
-          <div className="whisper-detail__actions">
-            <LikeButton whisper={whisper} />
-            {mine && (
-              <>
-                <ButtonLink to={paths.whispers.edit(whisper._id)} variant="secondary" size="sm">
-                  Edit
-                </ButtonLink>
-                <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
-                  Delete
-                </Button>
-              </>
-            )}
-          </div>
-        </div>
-      </article>
-      <ConfirmDialog
-        open={confirming}
-        title="Delete this whisper?"
-        tone="danger"
-        confirmLabel="Delete"
-        busy={deleting.isLoading}
-        busyLabel="Deleting..."
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirming(false)}
+      <RecordCard
+        title={whisper.title}
+        media={<Carousel label={`${whisper.title} images`} images={whisperImages(whisper)} intervalMs={WHISPER_CAROUSEL_MS} aspectRatio={4 / 3} />}
       >
-        It will be gone for everyone, with its pictures and likes.
-      </ConfirmDialog>
+        <div className="whisper-detail__byline">
+          <p className="whisper-detail__author">
+            <span>{author}</span>
+            <time dateTime={whisper.createdAt}>{timeAgo(whisper.createdAt, now)}</time>
+          </p>
+          <ButtonLink to={paths.whispers.profile(whisper.user._id)} variant="secondary" size="sm">
+            Profile
+          </ButtonLink>
+          {!mine && <FollowButton userId={whisper.user._id} username={whisper.user.username} following={profile.data?.isFollowing} />}
+        </div>
+        {(whisper.location || whisper.category) && (
+          <p className="whisper-detail__tags">
+            {whisper.location && <span>{whisper.location}</span>}
+            {whisper.category && <Tag>{whisper.category}</Tag>}
+          </p>
+        )}
+        <ExpandableText text={whisper.description} cut={DETAIL_DESCRIPTION_CUT} />
+        <div className="whisper-detail__actions">
+          <LikeButton whisper={whisper} />
+          {mine && (
+            <OwnerButtons
+              size="sm"
+              owner={{
+                editTo: paths.whispers.edit(whisper._id),
+                deleteTitle: 'Delete this whisper?',
+                deleteText: 'It will be gone for everyone, with its pictures and likes.',
+                deleting: deleting.isLoading,
+                onDelete: remove,
+              }}
+            />
+          )}
+        </div>
+      </RecordCard>
     </div>
   );
 }

@@ -9,10 +9,9 @@ import { useIdempotencyKey } from '@/shared/lib/idempotency-key';
 import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { FormPage } from '@/shared/ui/form-page';
-import { Spinner } from '@/shared/ui/spinner';
+import { RecordFallback } from '@/shared/ui/load-failure';
 import { emptyWhisperValues, toWhisperInput, WHISPER_MESSAGES, whisperValuesOf, type WhisperValues } from '../lib/whisper-values';
 import { WhisperForm } from './whisper-form';
-import './whisper-editor.css';
 
 /** /whispers/create-whisper: open to visitors (they see what is asked); publishing needs a login. */
 export function CreateWhisperPage() {
@@ -43,28 +42,10 @@ export function EditWhisperPage() {
   const { id = '' } = useParams();
   const userId = useSelector(selectUserId);
   const navigate = useNavigate();
-  const { data: whisper, isLoading } = useGetWhisperQuery(id);
+  const query = useGetWhisperQuery(id);
+  const whisper = query.data;
   const [updateWhisper, updating] = useUpdateWhisperMutation();
 
-  if (isLoading) {
-    return (
-      <div className="page whisper-editor whisper-editor--loading">
-        <Spinner size="lg" label="Loading whisper" />
-      </div>
-    );
-  }
-  if (!whisper || whisper.user._id !== userId) {
-    return (
-      <div className="page whisper-editor">
-        <EmptyState
-          titleAs="h1"
-          title={whisper ? 'Not your whisper' : 'Whisper not found'}
-          description={whisper ? 'Only its author can edit a whisper.' : 'It may have been deleted.'}
-          action={<ButtonLink to={paths.whispers.root()}>Back to whispers</ButtonLink>}
-        />
-      </div>
-    );
-  }
   const submit = async (values: WhisperValues) => {
     const outcome = await settleStatus(updateWhisper({ id, update: { ...toWhisperInput(values), keepImages: values.keepImages } }), WHISPER_MESSAGES.failed);
     if (!outcome.ok) return outcome;
@@ -72,9 +53,28 @@ export function EditWhisperPage() {
     navigate(paths.whispers.detail(id));
     return null;
   };
+
+  const back = <ButtonLink to={paths.whispers.root()}>Back to whispers</ButtonLink>;
+  let content;
+  if (!whisper) {
+    content = (
+      <RecordFallback
+        query={query}
+        loading="Loading whisper"
+        titleAs="h2"
+        failure="Could not load this whisper"
+        missing={<EmptyState titleAs="h2" title="Whisper not found" description="It may have been deleted." action={back} />}
+      />
+    );
+  } else if (whisper.user._id !== userId) {
+    content = <EmptyState titleAs="h2" title="Not your whisper" description="Only its author can edit a whisper." action={back} />;
+  } else {
+    content = <WhisperForm initialValues={whisperValuesOf(whisper)} onSubmit={submit} busy={updating.isLoading} submitLabel="Save" busyLabel="Saving..." />;
+  }
+
   return (
     <FormPage title="Edit Whisper" description="Edit your travel story.">
-      <WhisperForm initialValues={whisperValuesOf(whisper)} onSubmit={submit} busy={updating.isLoading} submitLabel="Save" busyLabel="Saving..." />
+      {content}
     </FormPage>
   );
 }

@@ -18,7 +18,6 @@ export function WhisperForm({ initialValues, onSubmit, busy, submitLabel, busyLa
 
   return (
     <Form
-      className="whisper-form"
       onSubmit={handleSend(onSubmit, { canSubmit, fieldNames: { keepImages: 'images' } })}
       busy={busy}
       submitLabel={submitLabel}

@@ -1,18 +1,18 @@
 import { useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
-import { authorName, whisperImages } from '../lib/whisper-images';
+import { getFullName, UserAvatar } from '@/entities/user';
+import { likesText, whisperImages } from '@/entities/whisper';
 import { AddFriendButton } from '@/features/add-friend';
 import { FollowButton } from '@/features/follow-user';
 import { useGetWhisperProfileQuery } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
-import { assetUrl, getAppConfig, paths } from '@/shared/config';
-import { Avatar } from '@/shared/ui/avatar';
-import { Button, ButtonLink } from '@/shared/ui/button';
+import { getAppConfig, paths } from '@/shared/config';
+import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ExpandableText } from '@/shared/ui/expandable-text';
 import { Icon } from '@/shared/ui/icon';
+import { RecordFallback } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
-import { Spinner } from '@/shared/ui/spinner';
 import './whisper-profile.css';
 
 /** A profile's post shows this much of its story until 'See All' (spec §9). */
@@ -24,28 +24,21 @@ export function WhisperProfilePage() {
   const { data: profile, isLoading, error, refetch } = useGetWhisperProfileQuery(id);
   const userId = useSelector(selectUserId);
 
-  if (isLoading) {
-    return (
-      <div className="page whisper-profile whisper-profile--loading">
-        <Spinner size="lg" label="Loading profile" />
-      </div>
-    );
-  }
   if (!profile) {
-    const missing = !error || ('status' in error && error.status === 404);
     return (
       <div className="page whisper-profile">
-        <EmptyState
+        <RecordFallback
+          query={{ isLoading, error, refetch }}
+          loading="Loading profile"
           titleAs="h1"
-          title={missing ? 'User not found' : 'Could not load this profile'}
-          description={missing ? 'This traveller is not here any more.' : 'Check your connection and try again.'}
-          action={missing ? <ButtonLink to={paths.whispers.root()}>Back to whispers</ButtonLink> : <Button onClick={() => void refetch()}>Try again</Button>}
+          failure="Could not load this profile"
+          missing={<EmptyState titleAs="h1" title="User not found" description="This traveller is not here any more." action={<ButtonLink to={paths.whispers.root()}>Back to whispers</ButtonLink>} />}
         />
       </div>
     );
   }
 
-  const name = authorName(profile);
+  const name = getFullName(profile);
   const counts = [
     ['followers', profile.followersCount],
     ['following', profile.followingCount],
@@ -55,7 +48,7 @@ export function WhisperProfilePage() {
     <div className="page whisper-profile">
       <PageMeta title={`${name} | ${getAppConfig().brandName}`} description={`Whispers by @${profile.username}.`} />
       <section className="whisper-profile__head" aria-labelledby="profile-name">
-        <Avatar name={name} src={assetUrl(profile.profileImage)} size={88} />
+        <UserAvatar user={profile} size={88} />
         <div className="whisper-profile__who">
           <h1 id="profile-name" className="page-title whisper-profile__name">
             {name}
@@ -100,7 +93,7 @@ export function WhisperProfilePage() {
                   </Link>
                   <ExpandableText text={post.description} cut={POST_DESCRIPTION_CUT} className="whisper-profile__post-text" />
                   <p className="whisper-profile__likes">
-                    <Icon name="heart" size={16} /> {post.likes.length} {post.likes.length === 1 ? 'like' : 'likes'}
+                    <Icon name="heart" size={16} /> {likesText(post.likes.length)}
                   </p>
                 </li>
               );

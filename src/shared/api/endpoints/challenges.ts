@@ -3,7 +3,7 @@ import { baseApi } from '../base-api';
 import { getServerMessage } from '../errors';
 import { cachedArgs, optimisticUpdate } from '../optimistic';
 import { usersApi } from './users';
-import { asNumber, asString, isRecord, pickList } from './wire';
+import { asNumber, asString, asStrings, isRecord, pickList, readItems } from './wire';
 
 // server/modules/challenges: GET /api/get-challenges (data), GET /api/challenges/{id} (data.data),
 // POST /api/challenges/{id}/join, POST /api/challenges/{id}/progress,
@@ -45,8 +45,6 @@ export interface JoinedChallenge extends Challenge {
   progress: ChallengeProgress;
 }
 
-const strings = (value: unknown) => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
-
 /** A wire challenge, or null when the shape is not one. */
 export function toChallenge(value: unknown): Challenge | null {
   if (!isRecord(value) || typeof value._id !== 'string') return null;
@@ -55,7 +53,7 @@ export function toChallenge(value: unknown): Challenge | null {
     _id: value._id,
     title: asString(value.title),
     description: asString(value.description),
-    participationSteps: strings(value.participationSteps),
+    participationSteps: asStrings(value.participationSteps),
     participantIds: participants
       .map((item) => (typeof item === 'string' ? item : isRecord(item) ? asString(item.user, asString(item.userId)) : ''))
       .filter((id) => id !== ''),
@@ -84,9 +82,9 @@ export function toChallengeDetail(body: unknown): ChallengeDetail | null {
   return challenge && isRecord(value) ? { ...challenge, progress: toProgress(value.progress) } : null;
 }
 
-const toChallenges = (body: unknown) => pickList(body, ['data', 'challenges']).map(toChallenge).filter((item): item is Challenge => item !== null);
+const toChallenges = (body: unknown) => readItems(pickList(body, ['data', 'challenges']), toChallenge);
 const toJoinedList = (body: unknown) =>
-  pickList(body, ['data.data', 'data']).map(toJoined).filter((item): item is JoinedChallenge => item !== null);
+  readItems(pickList(body, ['data.data', 'data']), toJoined);
 
 const meOf = (state: unknown) => selectUserId(state as { session: SessionState });
 

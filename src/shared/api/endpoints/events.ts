@@ -1,6 +1,7 @@
 import { baseApi } from '../base-api';
-import { cursorPagination, cursorParams, providesPagedList, type Cursor, type CursorPage } from '../infinite-lists';
-import { asNumber, asString, isRecord, pickList } from './wire';
+import { toFormData } from '../form-data';
+import { cursorPagination, cursorParams, providesPagedList, toCursorPage, type Cursor, type CursorPage } from '../infinite-lists';
+import { asNumber, asString, isRecord } from './wire';
 
 // server/modules/events: GET /api/all-requests, GET /api/join-event/{id}, POST /api/events/{userId},
 // PUT and DELETE /api/events/{id}.
@@ -102,14 +103,8 @@ export function toEvent(value: unknown): TravelEvent | null {
   };
 }
 
-/** `{ events, nextCursor }`; any other shape is an empty last page. */
-export function toEventPage(body: unknown): CursorPage<TravelEvent> {
-  const items = pickList(body, ['events'])
-    .map(toEvent)
-    .filter((event): event is TravelEvent => event !== null);
-  const nextCursor = isRecord(body) && typeof body.nextCursor === 'string' && body.nextCursor !== '' ? body.nextCursor : null;
-  return { items, nextCursor };
-}
+/** `{ events, nextCursor }`. */
+export const toEventPage = (body: unknown) => toCursorPage(body, 'events', toEvent);
 
 const toSaved = (body: unknown): EventSaved => ({
   message: isRecord(body) ? asString(body.message) : '',
@@ -124,22 +119,9 @@ export function eventFilterParams({ q, date }: EventFilters): EventFilters {
   return params;
 }
 
-/** FormData built from values (jsdom's FormData cannot read a form element under jest). */
-function toEventForm(input: EventInput): FormData {
-  const form = new FormData();
-  form.append('title', input.title);
-  form.append('description', input.description);
-  form.append('address', input.address);
-  form.append('latitude', input.latitude);
-  form.append('longitude', input.longitude);
-  form.append('startDate', input.startDate);
-  form.append('endDate', input.endDate);
+const toEventForm = ({ title, description, address, latitude, longitude, startDate, endDate, startTime, endTime, thumbnail }: EventInput) =>
   // Optional times: an empty one is left out rather than sent as a malformed time.
-  if (input.startTime) form.append('startTime', input.startTime);
-  if (input.endTime) form.append('endTime', input.endTime);
-  if (input.thumbnail) form.append('thumbnail', input.thumbnail);
-  return form;
-}
+  toFormData({ title, description, address, latitude, longitude, startDate, endDate, startTime: startTime || undefined, endTime: endTime || undefined, thumbnail });
 
 const eventPath = (id: string) => `events/${encodeURIComponent(id)}`;
 

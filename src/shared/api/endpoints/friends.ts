@@ -1,7 +1,6 @@
-import { selectToken, type SessionState } from '../../auth';
 import { baseApi } from '../base-api';
 import { optimisticUpdate } from '../optimistic';
-import { subscribeRealtime } from '../realtime';
+import { subscribeWhileCached } from '../realtime';
 import { asString, isRecord, pickList } from './wire';
 import { whispersApi, type FriendStatus } from './whispers';
 
@@ -51,21 +50,12 @@ export const friendsApi = baseApi.injectEndpoints({
       transformResponse: toPendingRequests,
       providesTags: [{ type: 'FriendRequest', id: 'LIST' }],
       // Live: a request sent to the user arrives as a 'notification' event; the list is read again.
-      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, getState, dispatch }) {
-        const token = selectToken(getState() as unknown as { session: SessionState });
-        if (!token) return;
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const refetch = () => dispatch(baseApi.util.invalidateTags([{ type: 'FriendRequest', id: 'LIST' }]));
-        const unsubscribe = subscribeRealtime(token, {
+      async onCacheEntryAdded(_arg, lifecycle) {
+        const refetch = () => lifecycle.dispatch(baseApi.util.invalidateTags([{ type: 'FriendRequest', id: 'LIST' }]));
+        await subscribeWhileCached(lifecycle, {
           events: { notification: (payload) => (isRecord(payload) && payload.title === 'Friend request' ? refetch() : undefined) },
           onResync: refetch,
         });
-        await cacheEntryRemoved;
-        unsubscribe();
       },
     }),
     /** POST /api/friend-requests { receiverId }: the profile then shows the request as pending. */

@@ -1,5 +1,5 @@
 import { baseApi } from '../base-api';
-import { asString, isRecord, pickList } from './wire';
+import { asString, isRecord, pickList, readItems } from './wire';
 
 /** Nominatim's address parts that the server passes on (spec §7). */
 export interface GeoAddress {
@@ -62,9 +62,7 @@ export const geoApi = baseApi.injectEndpoints({
     searchPlaces: build.query<GeoPlace[], string>({
       query: (q) => ({ url: 'geo/search', params: { q } }),
       transformResponse: (body: unknown) =>
-        pickList(body, ['results'])
-          .map(toPlace)
-          .filter((place): place is GeoPlace => place !== null),
+        readItems(pickList(body, ['results']), toPlace),
     }),
   }),
 });

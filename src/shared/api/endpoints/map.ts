@@ -1,5 +1,5 @@
 import { baseApi } from '../base-api';
-import { asString, isRecord, pickList } from './wire';
+import { asString, isRecord, pickList, readItems } from './wire';
 
 export type MapPointKind = 'need' | 'event' | 'skill';
 
@@ -35,7 +35,7 @@ function toMapPoint(value: unknown): MapPoint | null {
 
 /** `{ data: [point], capped }`; anything else is no points. */
 export const toMapPoints = (body: unknown): { points: MapPoint[]; capped: boolean } => ({
-  points: pickList(body, ['data']).map(toMapPoint).filter((point): point is MapPoint => point !== null),
+  points: readItems(pickList(body, ['data']), toMapPoint),
   capped: isRecord(body) && body.capped === true,
 });
 

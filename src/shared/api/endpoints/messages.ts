@@ -1,8 +1,8 @@
-import { selectToken, selectUserId, type SessionState } from '../../auth';
+import { selectUserId, type SessionState } from '../../auth';
 import { baseApi } from '../base-api';
 import { cursorPagination, cursorParams, type Cursor, type CursorPage, type CursorPages } from '../infinite-lists';
-import { subscribeRealtime } from '../realtime';
-import { asNumber, asString, isRecord, pickList } from './wire';
+import { subscribeWhileCached } from '../realtime';
+import { asNumber, asString, isRecord, pickList, readItems } from './wire';
 
 // server/modules/messages: GET /api/messages (the inbox), GET /api/messages/{userId} (a conversation,
 // paged back), POST /api/messages/{userId}, POST /api/messages/{userId}/read; socket 'new-message'.
@@ -83,7 +83,7 @@ export function toInbox(body: unknown): Inbox {
 export function toConversationPage(body: unknown): ConversationPage {
   return {
     with: isRecord(body) ? toCorrespondent(body.with) : null,
-    items: pickList(body, ['messages']).map(toMessage).filter((message): message is Message => message !== null),
+    items: readItems(pickList(body, ['messages']), toMessage),
     nextCursor: isRecord(body) && typeof body.nextCursor === 'string' ? body.nextCursor : null,
   };
 }
@@ -109,17 +109,12 @@ export const messagesApi = baseApi.injectEndpoints({
       query: () => 'messages',
       transformResponse: toInbox,
       providesTags: [{ type: 'Message', id: 'INBOX' }],
-      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, getState, dispatch }) {
-        const state = getState() as unknown as State;
-        const [token, me] = [selectToken(state), selectUserId(state)];
-        if (!token || !me) return;
+      async onCacheEntryAdded(_arg, lifecycle) {
+        const { updateCachedData, getState, dispatch } = lifecycle;
+        const me = selectUserId(getState() as unknown as State);
+        if (!me) return;
         const refetch = () => dispatch(baseApi.util.invalidateTags([{ type: 'Message', id: 'INBOX' }]));
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const unsubscribe = subscribeRealtime(token, {
+        await subscribeWhileCached(lifecycle, {
           events: {
             'new-message': (payload) => {
               const message = toMessage(payload);
@@ -150,8 +145,6 @@ export const messagesApi = baseApi.injectEndpoints({
           },
           onResync: refetch,
         });
-        await cacheEntryRemoved;
-        unsubscribe();
       },
     }),
     /**
@@ -164,16 +157,11 @@ export const messagesApi = baseApi.injectEndpoints({
       query: ({ queryArg, pageParam }) => ({ url: `messages/${encodeURIComponent(queryArg)}`, params: cursorParams(pageParam) }),
       transformResponse: toConversationPage,
       providesTags: (_result, _error, userId) => [{ type: 'Message', id: userId }],
-      async onCacheEntryAdded(userId, { cacheDataLoaded, cacheEntryRemoved, updateCachedData, getState, dispatch }) {
-        const state = getState() as unknown as State;
-        const [token, me] = [selectToken(state), selectUserId(state)];
-        if (!token || !me) return;
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const unsubscribe = subscribeRealtime(token, {
+      async onCacheEntryAdded(userId, lifecycle) {
+        const { updateCachedData, getState, dispatch } = lifecycle;
+        const me = selectUserId(getState() as unknown as State);
+        if (!me) return;
+        await subscribeWhileCached(lifecycle, {
           events: {
             'new-message': (payload) => {
               const message = toMessage(payload);
@@ -182,8 +170,6 @@ export const messagesApi = baseApi.injectEndpoints({
           },
           onResync: () => dispatch(baseApi.util.invalidateTags([{ type: 'Message', id: userId }])),
         });
-        await cacheEntryRemoved;
-        unsubscribe();
       },
     }),
     /** POST /api/messages/{userId} { content } → 201 `{ message }`, added to the open conversation at once. */

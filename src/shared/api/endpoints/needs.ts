@@ -1,5 +1,6 @@
 import { baseApi } from '../base-api';
-import { cursorPagination, cursorParams, providesPagedList, type Cursor, type CursorPage } from '../infinite-lists';
+import { toFormData } from '../form-data';
+import { cursorPagination, cursorParams, providesPagedList, toCursorPage, type Cursor, type CursorPage } from '../infinite-lists';
 import { userPath } from './users';
 import { asNumber, asString, isRecord } from './wire';
 
@@ -95,29 +96,16 @@ export function toNeed(value: unknown): Need | null {
   };
 }
 
-/** `{ data: [Need], nextCursor }`; any other shape is an empty last page. */
-export function toNeedPage(body: unknown): CursorPage<Need> {
-  if (!isRecord(body) || !Array.isArray(body.data)) return { items: [], nextCursor: null };
-  return {
-    items: body.data.map(toNeed).filter((need): need is Need => need !== null),
-    nextCursor: typeof body.nextCursor === 'string' && body.nextCursor !== '' ? body.nextCursor : null,
-  };
-}
+/** `{ data: [Need], nextCursor }`. */
+export const toNeedPage = (body: unknown) => toCursorPage(body, 'data', toNeed);
 
 const toNeedResult = (body: unknown): NeedResult => ({
   message: isRecord(body) ? asString(body.message) : '',
   need: isRecord(body) ? toNeed(body.need) : null,
 });
 
-/** FormData built from values (jsdom's FormData cannot read a form element under jest). */
-export function toNeedForm(input: NeedInput, keepImages?: readonly string[]): FormData {
-  const form = new FormData();
-  const { images, ...fields } = input;
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (keepImages) form.append('keepImages', JSON.stringify(keepImages));
-  for (const image of images) form.append('images', image);
-  return form;
-}
+export const toNeedForm = ({ images, ...fields }: NeedInput, keepImages?: readonly string[]) =>
+  toFormData({ ...fields, keepImages: keepImages && JSON.stringify(keepImages), images });
 
 /** Smaller pages than the server's default: the first screen comes sooner, the rest on scroll. */
 const PAGE_SIZE = 20;

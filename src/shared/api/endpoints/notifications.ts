@@ -1,9 +1,8 @@
-import { selectToken, type SessionState } from '../../auth';
 import { baseApi } from '../base-api';
 import { optimisticUpdate } from '../optimistic';
-import { subscribeRealtime } from '../realtime';
+import { subscribeWhileCached } from '../realtime';
 import { providesList } from '../tags';
-import { asString, isRecord, pickList } from './wire';
+import { asString, isRecord, pickList, readItems } from './wire';
 
 export interface Notification {
   _id: string;
@@ -29,9 +28,7 @@ function toNotification(value: unknown): Notification | null {
 
 /** Reads `{ data }` (the server's envelope), also `[...]`, `{ notifications }`, `{ data: { notifications } }`; anything else is []. */
 export const toNotifications = (body: unknown): Notification[] =>
-  pickList(body, ['data', 'notifications', 'data.notifications'])
-    .map(toNotification)
-    .filter((item): item is Notification => item !== null);
+  readItems(pickList(body, ['data', 'notifications', 'data.notifications']), toNotification);
 
 export const notificationsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -44,18 +41,9 @@ export const notificationsApi = baseApi.injectEndpoints({
        * Live: the server's 'notification' (something new) and 'notifications-read' (read in another
        * tab) events, and a reconnect (what came while the socket was down), read the list again.
        */
-      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved, getState, dispatch }) {
-        const token = selectToken(getState() as unknown as { session: SessionState });
-        if (!token) return;
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return;
-        }
-        const refetch = () => dispatch(baseApi.util.invalidateTags([{ type: 'Notification', id: 'LIST' }]));
-        const unsubscribe = subscribeRealtime(token, { events: { notification: refetch, 'notifications-read': refetch }, onResync: refetch });
-        await cacheEntryRemoved;
-        unsubscribe();
+      async onCacheEntryAdded(_arg, lifecycle) {
+        const refetch = () => lifecycle.dispatch(baseApi.util.invalidateTags([{ type: 'Notification', id: 'LIST' }]));
+        await subscribeWhileCached(lifecycle, { events: { notification: refetch, 'notifications-read': refetch }, onResync: refetch });
       },
     }),
     /** POST /api/notifications/{id}/read: read at once in the list, undone if the call fails. */

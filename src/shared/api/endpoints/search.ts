@@ -1,5 +1,6 @@
 import { baseApi } from '../base-api';
-import { asNumber, asString, isRecord } from './wire';
+import { toEvent } from './events';
+import { asNumber, asString, asStrings, isRecord, readItems } from './wire';
 
 /** What a home-search card shows (spec §3 "Search response"). */
 export interface NeedHit {
@@ -34,17 +35,19 @@ export interface SkillHit {
 
 export interface SearchGroup<T> {
   count: number;
+  /** The server stopped counting at `count`: there may be more matches. */
+  capped: boolean;
   items: T[];
 }
 
 export interface SearchResult {
   totalResults: number;
+  /** Some group's count is capped, so the total is a lower bound. */
+  capped: boolean;
   needs: SearchGroup<NeedHit>;
   events: SearchGroup<EventHit>;
   skills: SearchGroup<SkillHit>;
 }
-
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
 function toNeedHit(value: unknown): NeedHit | null {
   if (!isRecord(value) || typeof value._id !== 'string') return null;
@@ -59,18 +62,12 @@ function toNeedHit(value: unknown): NeedHit | null {
   };
 }
 
+/** A hit is a listed event's card fields, read the same way (a bare thumbnail under /uploads/events). */
 function toEventHit(value: unknown): EventHit | null {
-  if (!isRecord(value) || typeof value._id !== 'string') return null;
-  const location = isRecord(value.location) ? value.location : {};
-  return {
-    _id: value._id,
-    title: asString(value.title),
-    description: asString(value.description),
-    thumbnail: asString(value.thumbnail),
-    startDate: asString(value.startDate),
-    address: asString(location.address, asString(value.address)),
-    url: asString(value.url),
-  };
+  const event = toEvent(value);
+  if (!event) return null;
+  const { _id, title, description, thumbnail, startDate, address, url } = event;
+  return { _id, title, description, thumbnail, startDate, address, url };
 }
 
 function toSkillHit(value: unknown): SkillHit | null {
@@ -79,7 +76,7 @@ function toSkillHit(value: unknown): SkillHit | null {
     _id: value._id,
     title: asString(value.title),
     description: asString(value.description),
-    image: strings(value.images)[0] ?? asString(value.thumbnail),
+    image: asStrings(value.images)[0] ?? asString(value.thumbnail),
     category: asString(value.category),
     customCategory: asString(value.customCategory),
     address: asString(value.address),
@@ -88,8 +85,8 @@ function toSkillHit(value: unknown): SkillHit | null {
 }
 
 function toGroup<T>(value: unknown, toItem: (item: unknown) => T | null): SearchGroup<T> {
-  const items = (isRecord(value) && Array.isArray(value.items) ? value.items : []).map(toItem).filter((item): item is T => item !== null);
-  return { count: Math.max(isRecord(value) ? asNumber(value.count) : 0, items.length), items };
+  const items = readItems(isRecord(value) && Array.isArray(value.items) ? value.items : [], toItem);
+  return { count: Math.max(isRecord(value) ? asNumber(value.count) : 0, items.length), capped: isRecord(value) && value.capped === true, items };
 }
 
 /** `{ data: { meta: { totalResults }, needs, events, skills } }`; any other shape is no results (spec §7). */
@@ -99,7 +96,8 @@ export function toSearchResult(body: unknown): SearchResult {
   const events = toGroup(data.events, toEventHit);
   const skills = toGroup(data.skills, toSkillHit);
   const meta = isRecord(data.meta) ? data.meta : {};
-  return { totalResults: asNumber(meta.totalResults, needs.count + events.count + skills.count), needs, events, skills };
+  const capped = needs.capped || events.capped || skills.capped;
+  return { totalResults: asNumber(meta.totalResults, needs.count + events.count + skills.count), capped, needs, events, skills };
 }
 
 export const searchApi = baseApi.injectEndpoints({

@@ -1,12 +1,12 @@
 import { File as NodeFile } from 'node:buffer';
 import { http, HttpResponse } from 'msw';
-import { droneSkill, muralSkill, skillsAnswers } from '@mocks/fixtures/skills';
+import { droneSkill, skillsAnswers } from '@mocks/fixtures/skills';
 import { demoToken, demoUser } from '@mocks/fixtures/users';
 import { server } from '@mocks/server';
 import { configureStore } from '@reduxjs/toolkit';
 import { sessionReducer } from '../../auth';
 import { baseApi } from '../base-api';
-import { skillCategoryLabel, skillsApi, toSkill, toSkillPage, type SkillInput } from './skills';
+import { skillsApi, toSkill, toSkillPage, type SkillInput } from './skills';
 
 // Node's File: the Node FormData jest-fixed-jsdom installs turns jsdom's File into a string.
 const png = (name: string) => new NodeFile(['png'], name, { type: 'image/png' }) as unknown as File;
@@ -59,12 +59,6 @@ it('reads { skills, nextCursor }; any other shape is an empty last page', () => 
   expect(toSkillPage({ skills: [droneSkill, 'junk'], nextCursor: 'abc' })).toEqual({ items: [toSkill(droneSkill)], nextCursor: 'abc' });
   expect(toSkillPage({ data: [droneSkill] })).toEqual({ items: [], nextCursor: null });
   expect(toSkillPage(null)).toEqual({ items: [], nextCursor: null });
-});
-
-it('labels Other with its custom category', () => {
-  expect(skillCategoryLabel(muralSkill)).toBe('Mural art');
-  expect(skillCategoryLabel(droneSkill)).toBe('Photography');
-  expect(skillCategoryLabel({ category: 'Other', customCategory: ' ' })).toBe('Other');
 });
 
 it('getSkill reads the skill itself; getSkills sends q', async () => {

@@ -1,6 +1,7 @@
 import { baseApi } from '../base-api';
-import { cursorPagination, cursorParams, providesPagedList, type Cursor, type CursorPage } from '../infinite-lists';
-import { asString, isRecord, toStatusResult, type StatusResult } from './wire';
+import { toFormData } from '../form-data';
+import { cursorPagination, providesPagedList, searchPageQuery, toCursorPage, type Cursor, type CursorPage } from '../infinite-lists';
+import { asString, asStrings, isRecord, toStatusResult, type StatusResult } from './wire';
 
 // server/modules/skills: GET /api/skills?q&cursor, GET /api/skills/{id}, POST /api/create-skills/{userId}/skills,
 // PUT and DELETE /api/skills/{id}.
@@ -58,12 +59,6 @@ export interface SkillResult extends StatusResult {
   skill: Skill | null;
 }
 
-/** What a card shows as the category: the custom one when the category is Other. */
-export const skillCategoryLabel = (skill: Pick<Skill, 'category' | 'customCategory'>): string =>
-  skill.category === 'Other' && skill.customCategory.trim() !== '' ? skill.customCategory : skill.category;
-
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
-
 function toOwner(value: unknown): SkillOwner {
   const owner = isRecord(value) ? value : {};
   return {
@@ -78,7 +73,7 @@ function toOwner(value: unknown): SkillOwner {
 /** A wire skill, checked; null when the shape is not a skill at all. */
 export function toSkill(value: unknown): Skill | null {
   if (!isRecord(value) || typeof value._id !== 'string') return null;
-  const images = strings(value.images);
+  const images = asStrings(value.images);
   return {
     _id: value._id,
     title: asString(value.title),
@@ -89,7 +84,7 @@ export function toSkill(value: unknown): Skill | null {
     ...(typeof value.email === 'string' ? { email: value.email } : {}),
     address: asString(value.address),
     images,
-    portfolioImages: strings(value.portfolioImages),
+    portfolioImages: asStrings(value.portfolioImages),
     thumbnail: asString(value.thumbnail, images[0] ?? ''),
     url: asString(value.url),
     user: toOwner(value.user),
@@ -97,37 +92,22 @@ export function toSkill(value: unknown): Skill | null {
   };
 }
 
-/** `{ skills, nextCursor }`; any other shape is an empty last page. */
-export function toSkillPage(body: unknown): CursorPage<Skill> {
-  if (!isRecord(body) || !Array.isArray(body.skills)) return { items: [], nextCursor: null };
-  return {
-    items: body.skills.map(toSkill).filter((skill): skill is Skill => skill !== null),
-    nextCursor: typeof body.nextCursor === 'string' && body.nextCursor !== '' ? body.nextCursor : null,
-  };
-}
+/** `{ skills, nextCursor }`. */
+export const toSkillPage = (body: unknown) => toCursorPage(body, 'skills', toSkill);
 
 const toSkillResult = (body: unknown): SkillResult => ({
   ...toStatusResult(body),
   skill: isRecord(body) ? toSkill(body.skill) : null,
 });
 
-/** FormData is built from values, never from a form element (jsdom's FormData cannot read one under jest). */
 function toSkillForm(input: SkillInput, keep?: Pick<SkillUpdate, 'keepImages' | 'keepPortfolioImages'>): FormData {
-  const form = new FormData();
-  form.append('title', input.title);
-  form.append('description', input.description);
-  form.append('category', input.category);
-  form.append('customCategory', input.category === 'Other' ? input.customCategory : '');
-  form.append('contact', input.contact);
-  form.append('email', input.email);
-  form.append('address', input.address);
-  if (keep) {
-    form.append('keepImages', JSON.stringify(keep.keepImages));
-    form.append('keepPortfolioImages', JSON.stringify(keep.keepPortfolioImages));
-  }
-  for (const file of input.images) form.append('images', file);
-  for (const file of input.portfolioImages) form.append('portfolioImages', file);
-  return form;
+  const { title, description, category, customCategory, contact, email, address, images, portfolioImages } = input;
+  return toFormData({
+    title, description, category, customCategory: category === 'Other' ? customCategory : '', contact, email, address,
+    keepImages: keep && JSON.stringify(keep.keepImages),
+    keepPortfolioImages: keep && JSON.stringify(keep.keepPortfolioImages),
+    images, portfolioImages,
+  });
 }
 
 const skillPath = (id: string) => `skills/${encodeURIComponent(id)}`;
@@ -137,10 +117,7 @@ export const skillsApi = baseApi.injectEndpoints({
     /** GET /api/skills?q&cursor → `{ success, skills, nextCursor }`, newest first (public). */
     getSkills: build.infiniteQuery<CursorPage<Skill>, { q?: string }, Cursor>({
       infiniteQueryOptions: cursorPagination,
-      query: ({ queryArg, pageParam }) => {
-        const q = queryArg.q?.trim();
-        return { url: 'skills', params: cursorParams(pageParam, q ? { q } : {}) };
-      },
+      query: searchPageQuery('skills'),
       transformResponse: toSkillPage,
       providesTags: providesPagedList('Skill'),
     }),

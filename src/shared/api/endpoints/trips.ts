@@ -2,31 +2,12 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { baseApi } from '../base-api';
 import { optimisticUpdate } from '../optimistic';
 import { userPath, usersApi } from './users';
-import { asNumber, asString, isRecord, pickList, toStatusResult, type StatusResult } from './wire';
+import { asNumber, asString, isRecord, pickList, readItems, toStatusResult, type StatusResult } from './wire';
 
 // server/modules/trips: POST /api/send-trip-request/{userId}, GET /api/users/{id}/trips,
 // PUT and DELETE /api/trips/{id}, GET /api/companions, PUT /api/users/{id}/companion-matching.
 
 export const MATCHING_FAILED = 'Could not change who can find you. Please try again.';
-
-/** A planned trip; dates are 'YYYY-MM-DD', `days` is end minus start (at least 1). */
-export interface Trip {
-  _id: string;
-  from: string;
-  to: string;
-  startDate: string;
-  endDate: string;
-  peopleCount: number;
-  budget: number;
-  days: number;
-  createdAt: string;
-}
-
-/** The traveller's trips: upcoming (ending today or later, UTC) soonest first, past latest first. */
-export interface MyTrips {
-  upcoming: Trip[];
-  past: Trip[];
-}
 
 /** Spec §3's trip request, as sent (JSON; whole numbers). */
 export interface TripInput {
@@ -36,6 +17,19 @@ export interface TripInput {
   endDate: string;
   peopleCount: number;
   budget: number;
+}
+
+/** A planned trip: the request as saved; dates are 'YYYY-MM-DD', `days` is end minus start (at least 1). */
+export interface Trip extends TripInput {
+  _id: string;
+  days: number;
+  createdAt: string;
+}
+
+/** The traveller's trips: upcoming (ending today or later, UTC) soonest first, past latest first. */
+export interface MyTrips {
+  upcoming: Trip[];
+  past: Trip[];
 }
 
 export interface TripSaved extends StatusResult {
@@ -95,7 +89,7 @@ export function toTrip(value: unknown): Trip | null {
   };
 }
 
-const trips = (value: unknown) => pickList(value, []).map(toTrip).filter((trip): trip is Trip => trip !== null);
+const trips = (value: unknown) => readItems(pickList(value, []), toTrip);
 
 /** `{ success, data: { upcoming, past } }`; any other shape is two empty lists. */
 export function toMyTrips(body: unknown): MyTrips {
@@ -130,7 +124,7 @@ function toCompanion(value: unknown): Companion | null {
 export function toCompanions(body: unknown): Companions {
   return {
     matching: isRecord(body) && body.matching === true,
-    companions: pickList(body, ['data']).map(toCompanion).filter((item): item is Companion => item !== null),
+    companions: readItems(pickList(body, ['data']), toCompanion),
   };
 }
 

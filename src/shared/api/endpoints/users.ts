@@ -1,5 +1,6 @@
 import type { Dispatch } from '@reduxjs/toolkit';
 import { baseApi } from '../base-api';
+import { toFormData } from '../form-data';
 import { asString, isRecord, toStatusResult, toUser, type StatusResult, type User } from './wire';
 
 // server/modules/users: GET /api/user/{id}, PUT /api/edit-profile/{userId}, POST /api/{id}/upload.
@@ -27,17 +28,8 @@ export interface ProfileImageResult {
 
 export const userPath = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
 
-/** FormData is built from values, never from a form element (jsdom's FormData cannot read one under jest). */
-function toProfileForm(update: ProfileUpdate): FormData {
-  const form = new FormData();
-  form.append('fullName', update.fullName);
-  form.append('bio', update.bio);
-  form.append('location', update.location);
-  form.append('contact', update.contact);
-  form.append('useCurrentLocation', String(update.useCurrentLocation));
-  form.append('gender', update.gender);
-  return form;
-}
+const toProfileForm = ({ fullName, bio, location, contact, useCurrentLocation, gender }: ProfileUpdate) =>
+  toFormData({ fullName, bio, location, contact, useCurrentLocation: String(useCurrentLocation), gender });
 
 const answeredUser = (body: unknown) => (isRecord(body) ? toUser(body.user) : null);
 
@@ -80,11 +72,7 @@ export const usersApi = userQueryApi.injectEndpoints({
     }),
     /** POST /api/{id}/upload, multipart field profileImage → `{ success, imageUrl, user }`. */
     uploadProfileImage: build.mutation<ProfileImageResult, { userId: string; file: File }>({
-      query: ({ userId, file }) => {
-        const form = new FormData();
-        form.append('profileImage', file);
-        return { url: `${encodeURIComponent(userId)}/upload`, method: 'POST', body: form };
-      },
+      query: ({ userId, file }) => ({ url: `${encodeURIComponent(userId)}/upload`, method: 'POST', body: toFormData({ profileImage: file }) }),
       transformResponse: (body: unknown) => ({
         success: isRecord(body) && body.success === true,
         imageUrl: isRecord(body) ? asString(body.imageUrl) : '',

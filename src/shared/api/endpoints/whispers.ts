@@ -1,8 +1,9 @@
 import { baseApi } from '../base-api';
-import { cursorPagination, cursorParams, providesPagedList, type Cursor, type CursorPage, type CursorPages } from '../infinite-lists';
+import { toFormData } from '../form-data';
+import { cursorPagination, providesPagedList, searchPageQuery, toCursorPage, type Cursor, type CursorPage, type CursorPages } from '../infinite-lists';
 import { selectUserId, type SessionState } from '../../auth';
 import { cachedArgs, optimisticUpdate } from '../optimistic';
-import { asNumber, asString, isRecord, toStatusResult, type StatusResult } from './wire';
+import { asNumber, asString, asStrings, isRecord, readItems, toStatusResult, type StatusResult } from './wire';
 
 // server/modules/whispers: GET /api/approved-whispers?q&cursor, GET /api/whispers/{id},
 // GET /api/whispers/public-profile/{userId}, POST /api/whispers, PUT and DELETE /api/whispers/{id},
@@ -72,8 +73,6 @@ export interface WhisperResult extends StatusResult {
   whisper: Whisper | null;
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
-
 function toAuthor(value: unknown): WhisperAuthor {
   const author = isRecord(value) ? value : {};
   return {
@@ -94,21 +93,18 @@ export function toWhisper(value: unknown): Whisper | null {
     description: asString(value.description),
     location: asString(value.location),
     category: asString(value.category),
-    images: strings(value.images),
-    likes: strings(value.likes),
+    images: asStrings(value.images),
+    likes: asStrings(value.likes),
     createdAt: asString(value.createdAt),
     user: toAuthor(value.user),
   };
 }
 
 const whispersOf = (list: unknown): Whisper[] =>
-  (Array.isArray(list) ? list : []).map(toWhisper).filter((whisper): whisper is Whisper => whisper !== null);
+  readItems(Array.isArray(list) ? list : [], toWhisper);
 
-/** `{ whispers, nextCursor }`; any other shape is an empty last page. */
-export function toWhisperPage(body: unknown): CursorPage<Whisper> {
-  if (!isRecord(body)) return { items: [], nextCursor: null };
-  return { items: whispersOf(body.whispers), nextCursor: typeof body.nextCursor === 'string' && body.nextCursor !== '' ? body.nextCursor : null };
-}
+/** `{ whispers, nextCursor }`. */
+export const toWhisperPage = (body: unknown) => toCursorPage(body, 'whispers', toWhisper);
 
 export function toWhisperProfile(body: unknown): WhisperProfile | null {
   if (!isRecord(body) || !isRecord(body.profile)) return null;
@@ -130,16 +126,8 @@ const toWhisperResult = (body: unknown): WhisperResult => ({
   whisper: isRecord(body) ? toWhisper(body.whisper) : null,
 });
 
-function toWhisperForm(input: WhisperInput, keepImages?: string[]): FormData {
-  const form = new FormData();
-  form.append('title', input.title);
-  form.append('location', input.location);
-  form.append('category', input.category);
-  form.append('description', input.description);
-  if (keepImages) form.append('keepImages', JSON.stringify(keepImages));
-  for (const file of input.images) form.append('images', file);
-  return form;
-}
+const toWhisperForm = ({ title, location, category, description, images }: WhisperInput, keepImages?: string[]) =>
+  toFormData({ title, location, category, description, keepImages: keepImages && JSON.stringify(keepImages), images });
 
 const whisperPath = (id: string) => `whispers/${encodeURIComponent(id)}`;
 
@@ -148,10 +136,7 @@ export const whispersApi = baseApi.injectEndpoints({
     /** GET /api/approved-whispers?q&cursor → `{ success, whispers, nextCursor }`, newest first (public). */
     getWhispers: build.infiniteQuery<CursorPage<Whisper>, { q?: string }, Cursor>({
       infiniteQueryOptions: cursorPagination,
-      query: ({ queryArg, pageParam }) => {
-        const q = queryArg.q?.trim();
-        return { url: 'approved-whispers', params: cursorParams(pageParam, q ? { q } : {}) };
-      },
+      query: searchPageQuery('approved-whispers'),
       transformResponse: toWhisperPage,
       providesTags: providesPagedList('Whisper'),
     }),
@@ -195,7 +180,7 @@ export const whispersApi = baseApi.injectEndpoints({
      */
     likeWhisper: build.mutation<{ liked: boolean; likes: string[] }, { whisper: Pick<Whisper, '_id' | 'user'>; userId: string; liked: boolean }>({
       query: ({ whisper }) => ({ url: `${whisperPath(whisper._id)}/like`, method: 'POST', body: {} }),
-      transformResponse: (body: unknown) => ({ liked: isRecord(body) && body.liked === true, likes: isRecord(body) ? strings(body.likes) : [] }),
+      transformResponse: (body: unknown) => ({ liked: isRecord(body) && body.liked === true, likes: isRecord(body) ? asStrings(body.likes) : [] }),
       async onQueryStarted({ whisper, userId, liked }, lifecycle) {
         const everyView = (change: (item: Whisper) => void) => {
           const patchWhisper = (item: Whisper) => {

@@ -7,6 +7,13 @@ export const asString = (value: unknown, fallback = ''): string => (typeof value
 export const asNumber = (value: unknown, fallback = 0): number =>
   typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 
+/** The strings of a list (image paths, ids); anything else is left out, a non-list is []. */
+export const asStrings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+
+/** The items of a list that read as items (`toItem` answers null for one that does not); the rest are left out. */
+export const readItems = <T>(list: readonly unknown[], toItem: (value: unknown) => T | null): T[] =>
+  list.map(toItem).filter((item): item is T => item !== null);
+
 /** First array found at one of the given envelope paths ('data.notifications'), else [] (spec §7). */
 export function pickList(body: unknown, paths: readonly string[]): unknown[] {
   if (Array.isArray(body)) return body;

@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { preferReducedMotion } from '@test-utils/match-media';
 import { Carousel, type CarouselImage } from '.';
 
 const images: CarouselImage[] = [
@@ -17,20 +18,6 @@ const region = () => screen.getByRole('region', { name: 'Photos' });
 const shown = () => within(region()).getByRole('button', { current: true });
 
 const originalMatchMedia = window.matchMedia;
-
-/** Stubs `matchMedia` as a browser whose user asks for reduced motion. */
-function preferReducedMotion() {
-  window.matchMedia = ((query: string) => ({
-    matches: query.includes('prefers-reduced-motion: reduce'),
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-}
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => {

@@ -17,7 +17,7 @@ export function ExpandableText({ text, cut, className, toggleClassName }: Expand
   const long = text.length > cut;
   return (
     <>
-      <p id={id} className={className}>
+      <p id={id} className={['expandable-text', className].filter(Boolean).join(' ')}>
         {long && !expanded ? truncate(text, cut) : text}
       </p>
       {long && (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { getAppConfig } from '@/shared/config';
 import { BackLink } from '../back-link';
+import { Card } from '../card';
 import { PageMeta } from '../page-meta';
 import './form-page.css';
 
@@ -21,10 +22,10 @@ export function FormPage({ title, pageTitle = title, description, back, children
     <div className="page form-page">
       <PageMeta title={`${pageTitle} | ${getAppConfig().brandName}`} description={description} />
       {back && <BackLink to={back.to}>{back.label}</BackLink>}
-      <div className="form-page__card">
+      <Card panel className="form-page__card">
         <h1 className="page-title">{title}</h1>
         {children}
-      </div>
+      </Card>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { FormHTMLAttributes, ReactNode } from 'react';
 import { Button } from '../button';
 import { FormAlert } from '../form-alert';
+import './form.css';
 
 interface FormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'noValidate'> {
   /** A request runs: the submit button is disabled and says `busyLabel`. */
@@ -17,9 +18,9 @@ interface FormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'noValidat
  * A form the app validates itself (noValidate: the messages are the spec's, under each field), with
  * its failure above the fields and its submit button last.
  */
-export function Form({ busy, submitLabel, busyLabel, error, footer, children, ...formProps }: FormProps) {
+export function Form({ busy, submitLabel, busyLabel, error, footer, children, className, ...formProps }: FormProps) {
   return (
-    <form noValidate aria-busy={busy || undefined} {...formProps}>
+    <form noValidate aria-busy={busy || undefined} className={['form', className].filter(Boolean).join(' ')} {...formProps}>
       {error !== undefined && <FormAlert message={error} />}
       {children}
       <Button type="submit" size="lg" block disabled={busy}>
@@ -28,4 +29,9 @@ export function Form({ busy, submitLabel, busyLabel, error, footer, children, ..
       {footer}
     </form>
   );
+}
+
+/** Two fields side by side on a wide screen, one above the other on a phone. */
+export function FormRow({ children }: { children: ReactNode }) {
+  return <div className="form-row">{children}</div>;
 }

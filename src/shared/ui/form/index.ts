@@ -1,1 +1,1 @@
-export { Form } from './form';
+export { Form, FormRow } from './form';

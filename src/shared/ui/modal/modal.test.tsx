@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
+import { preferReducedMotion } from '@test-utils/match-media';
 import { Modal } from '.';
 
 function Harness({ exitDuration }: { exitDuration?: number }) {
@@ -96,18 +97,7 @@ it('returns focus at once on close, while the closed dialog is inert during its 
 
 describe('when the user prefers reduced motion', () => {
   const originalMatchMedia = window.matchMedia;
-  beforeEach(() => {
-    window.matchMedia = ((query: string) => ({
-      matches: query.includes('prefers-reduced-motion: reduce'),
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    })) as typeof window.matchMedia;
-  });
+  beforeEach(preferReducedMotion);
   afterEach(() => {
     window.matchMedia = originalMatchMedia;
   });

@@ -16,3 +16,12 @@ export function Spinner({ label = 'Loading', size = 'md', className }: SpinnerPr
     />
   );
 }
+
+/** What a page or a panel shows while its content loads: a large spinner, centred in the space the content will take. */
+export function LoadingState({ label }: { label: string }) {
+  return (
+    <div className="loading-state">
+      <Spinner size="lg" label={label} />
+    </div>
+  );
+}

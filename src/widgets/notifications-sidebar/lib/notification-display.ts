@@ -11,16 +11,3 @@ const icons: [RegExp, IconName][] = [
 
 export const iconFor = ({ type, title }: { type: string; title: string }): IconName =>
   icons.find(([pattern]) => pattern.test(type || title))?.[1] ?? 'bell';
-
-const formatter = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** Dates are displayed in the Indian English locale (spec §9); '' for an unreadable date. */
-export function formatNotificationTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : formatter.format(date);
-}

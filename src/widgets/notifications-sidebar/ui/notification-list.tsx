@@ -1,9 +1,11 @@
 import { useGetNotificationsQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from '@/shared/api';
+import { formatDayTime } from '@/shared/lib/date';
 import { Button } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadFailure } from '@/shared/ui/load-failure';
 import { Icon } from '@/shared/ui/icon';
 import { Spinner } from '@/shared/ui/spinner';
-import { formatNotificationTime, iconFor } from '../lib/notification-display';
+import { iconFor } from '../lib/notification-display';
 
 /** Mounted only while the sidebar is open and the user is logged in, so it fetches only then. */
 export function NotificationList() {
@@ -21,17 +23,7 @@ export function NotificationList() {
   }
 
   if (isError) {
-    return (
-      <EmptyState
-        icon="info"
-        title="Couldn't load notifications."
-        action={
-          <Button variant="secondary" size="sm" onClick={() => refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
+    return <LoadFailure title="Couldn't load notifications." description={null} compact onRetry={refetch} />;
   }
 
   if (notifications.length === 0) return <EmptyState icon="bell" title="No notifications yet" />;
@@ -59,7 +51,7 @@ export function NotificationList() {
               {item.message && <p className="notification__message">{item.message}</p>}
               {item.createdAt && (
                 <time className="notification__time" dateTime={item.createdAt}>
-                  {formatNotificationTime(item.createdAt)}
+                  {formatDayTime(item.createdAt)}
                 </time>
               )}
               {!item.read && (

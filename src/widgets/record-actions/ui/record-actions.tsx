@@ -24,22 +24,47 @@ interface RecordActionsProps {
   className?: string;
 }
 
-/**
- * The actions under a board entry (a need, an event, a skill): Contact, which opens the contact
- * modal, and for the owner Edit and Delete, the latter behind a confirmation.
- */
-export function RecordActions({ contact, owner, className }: RecordActionsProps) {
-  const [contactOpen, setContactOpen] = useState(false);
+/** Edit and Delete for a record's owner, Delete behind a confirmation that closes once the delete settles. */
+export function OwnerButtons({ owner, size }: { owner: OwnerActions; size?: 'sm' }) {
   const [confirming, setConfirming] = useState(false);
-
   const remove = async () => {
     try {
-      await owner?.onDelete();
+      await owner.onDelete();
     } finally {
       setConfirming(false);
     }
   };
+  return (
+    <>
+      <ButtonLink variant="secondary" size={size} to={owner.editTo}>
+        Edit
+      </ButtonLink>
+      <Button variant="danger" size={size} onClick={() => setConfirming(true)}>
+        <Icon name="trash" size={18} />
+        Delete
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={owner.deleteTitle}
+        tone="danger"
+        confirmLabel="Delete"
+        busy={owner.deleting}
+        busyLabel="Deleting..."
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>{owner.deleteText}</p>
+      </ConfirmDialog>
+    </>
+  );
+}
 
+/**
+ * The actions under a board entry (a need, an event, a skill): Contact, which opens the contact
+ * modal, and for the owner Edit and Delete.
+ */
+export function RecordActions({ contact, owner, className }: RecordActionsProps) {
+  const [contactOpen, setContactOpen] = useState(false);
   return (
     <>
       <div className={className}>
@@ -47,33 +72,9 @@ export function RecordActions({ contact, owner, className }: RecordActionsProps)
           <Icon name="phone" size={18} />
           Contact
         </Button>
-        {owner && (
-          <>
-            <ButtonLink variant="secondary" to={owner.editTo}>
-              Edit
-            </ButtonLink>
-            <Button variant="danger" onClick={() => setConfirming(true)}>
-              <Icon name="trash" size={18} />
-              Delete
-            </Button>
-          </>
-        )}
+        {owner && <OwnerButtons owner={owner} />}
       </div>
       <ContactModal open={contactOpen} onClose={() => setContactOpen(false)} {...contact} />
-      {owner && (
-        <ConfirmDialog
-          open={confirming}
-          title={owner.deleteTitle}
-          tone="danger"
-          confirmLabel="Delete"
-          busy={owner.deleting}
-          busyLabel="Deleting..."
-          onConfirm={() => void remove()}
-          onCancel={() => setConfirming(false)}
-        >
-          <p>{owner.deleteText}</p>
-        </ConfirmDialog>
-      )}
     </>
   );
 }

@@ -17,7 +17,13 @@ interface SideMenuProps {
   id: string;
 }
 
-const mainLinks: { label: string; to: string; icon: IconName }[] = [
+interface MenuLink {
+  label: string;
+  to: string;
+  icon: IconName;
+}
+
+const mainLinks: MenuLink[] = [
   { label: 'Home', to: paths.home(), icon: 'home' },
   { label: 'Location', to: paths.location(), icon: 'location' },
   { label: 'Challenges', to: paths.challenges.root(), icon: 'trophy' },
@@ -25,11 +31,23 @@ const mainLinks: { label: string; to: string; icon: IconName }[] = [
   { label: 'About Us', to: paths.aboutUs(), icon: 'info' },
 ];
 
-const accountLinks: { label: string; to: string; icon: IconName }[] = [
+const accountLinks: MenuLink[] = [
   { label: 'Profile', to: paths.profile(), icon: 'user' },
   { label: 'My trips', to: paths.trips(), icon: 'plane' },
   { label: 'Settings', to: paths.settings.root(), icon: 'settings' },
 ];
+
+/** The menu's links, as list items; following one closes the menu. */
+function LinkItems({ links, onClose }: { links: MenuLink[]; onClose: () => void }) {
+  return links.map((link) => (
+    <li key={link.to}>
+      <Link to={link.to} className="side-menu__link" onClick={onClose}>
+        <Icon name={link.icon} />
+        <span>{link.label}</span>
+      </Link>
+    </li>
+  ));
+}
 
 /** The side menu titled Account (spec §2 "Side menu"). */
 export function SideMenu({ open, onClose, id }: SideMenuProps) {
@@ -56,14 +74,7 @@ export function SideMenu({ open, onClose, id }: SideMenuProps) {
 
       <nav aria-label="Menu">
         <ul className="side-menu__list">
-          {mainLinks.map((link) => (
-            <li key={link.to}>
-              <Link to={link.to} className="side-menu__link" onClick={onClose}>
-                <Icon name={link.icon} />
-                <span>{link.label}</span>
-              </Link>
-            </li>
-          ))}
+          <LinkItems links={mainLinks} onClose={onClose} />
 
           {isLoggedIn && (
             <li>
@@ -79,14 +90,7 @@ export function SideMenu({ open, onClose, id }: SideMenuProps) {
                 <Icon name="chevronDown" className="side-menu__chevron" size={20} />
               </button>
               <ul id={accountListId} className="side-menu__sublist" hidden={!accountOpen}>
-                {accountLinks.map((link) => (
-                  <li key={link.to}>
-                    <Link to={link.to} className="side-menu__link" onClick={onClose}>
-                      <Icon name={link.icon} />
-                      <span>{link.label}</span>
-                    </Link>
-                  </li>
-                ))}
+                <LinkItems links={accountLinks} onClose={onClose} />
               </ul>
             </li>
           )}

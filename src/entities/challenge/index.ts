@@ -1,0 +1,2 @@
+export { BadgeCard, ChallengeCard } from './ui/challenge-card';
+export { badgeName, stepsDone, travellersText } from './lib/progress';

@@ -1,0 +1,34 @@
+import { Link } from 'react-router-dom';
+import type { TravelEvent } from '@/shared/api';
+import { paths } from '@/shared/config';
+import { Icon } from '@/shared/ui/icon';
+import { formatDateRange } from '@/shared/lib/date';
+import './event-card.css';
+
+/** A card of the board: thumbnail (its space reserved), title, dates and address, linking to the event. */
+export function EventCard({ event }: { event: TravelEvent }) {
+  return (
+    <li>
+      <Link className="event-card" to={paths.events.byId(event._id)}>
+        <span className="event-card__media">
+          {event.thumbnail && (
+            <img className="event-card__image" src={event.thumbnail} alt="" width={400} height={225} loading="lazy" decoding="async" />
+          )}
+        </span>
+        <span className="event-card__body">
+          <span className="event-card__title">{event.title}</span>
+          <span className="event-card__meta">
+            <Icon name="calendar" size={16} />
+            {formatDateRange(event.startDate, event.endDate)}
+          </span>
+          {event.address && (
+            <span className="event-card__meta">
+              <Icon name="location" size={16} />
+              {event.address}
+            </span>
+          )}
+        </span>
+      </Link>
+    </li>
+  );
+}

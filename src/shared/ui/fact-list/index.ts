@@ -1,0 +1,2 @@
+export { FactList } from './fact-list';
+export type { Fact } from './fact-list';

@@ -1,0 +1,2 @@
+export { LoadFailure } from './load-failure';
+export { RecordFallback } from './record-fallback';

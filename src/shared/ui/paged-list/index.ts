@@ -1,0 +1,1 @@
+export { PagedList } from './paged-list';

@@ -1,0 +1,2 @@
+export { SearchField } from './search-field';
+export { useSearchText } from './use-search-text';
