@@ -23,18 +23,23 @@ CREATE INDEX "skills_search_vector_idx" ON "skills" USING gin ("search_vector") 
 -- until enough match (cheap when many rows match), or through the GIN index, which lists every match
 -- (cheap when few do). Of one word Postgres knows from ANALYZE how many rows have it, and picks. Of
 -- several it takes the words to be independent, which they are not ('scooter' and 'panaji' may each
--- be in a tenth of the posts and never together): it expects matches where there are none and reads
--- the whole board for them. So for several words the GIN index is asked first for up to `probe`
--- matches: fewer, and those are all of them; more, and at least probe of the board's n rows match,
--- so the newest 101 lie within about 101 n / probe = probe of the newest rows (probe = sqrt(101 n),
--- where the two ways cost alike), which are read, up to four times that many. Matches that are rare
--- among the newest rows but many among the older fall through to every match, newest first.
--- Each statement is planned for its own words (EXECUTE); the table name is the only text spliced in.
+-- be in a tenth of the posts and never together, 'hostel' and 'goa' in a tenth and mostly together):
+-- it expects matches where there are none and reads the whole board for them. So for several words
+-- the newest 100 rows are looked at first: if as many of them match as would make the GIN index list
+-- more than `probe` matches in the whole board (probe = sqrt(101 n) of its n rows, where the two ways
+-- cost alike), the newest rows are read on. Otherwise the index is asked for up to `probe` matches:
+-- fewer, and those are all of them; more, and the newest rows are read after all. Reading the newest
+-- rows stops after four times `probe` rows; matches that are rare among the newest rows and many among
+-- the older fall through to every match, newest first. Each statement is planned for its own words
+-- (EXECUTE); the table name is the only text spliced in.
 CREATE FUNCTION "search_matches"(board regclass, q tsquery, terms integer)
 RETURNS TABLE (id uuid, created_at timestamptz)
 LANGUAGE plpgsql STABLE ROWS 101 AS $$
 DECLARE
-  probe integer := ceil(sqrt(101 * greatest((SELECT c.reltuples FROM pg_class c WHERE c.oid = board), 1000)));
+  n float8 := greatest((SELECT c.reltuples FROM pg_class c WHERE c.oid = board), 1000);
+  probe integer := ceil(sqrt(101 * n));
+  sampled integer;
+  walk boolean;
   ids uuid[];
   ats timestamptz[];
 BEGIN
@@ -42,9 +47,15 @@ BEGIN
     RETURN QUERY EXECUTE format('SELECT id, created_at FROM %s WHERE search_vector @@ $1 ORDER BY created_at DESC LIMIT 101', board) USING q;
     RETURN;
   END IF;
-  EXECUTE format('SELECT array_agg(id), array_agg(created_at) FROM (SELECT id, created_at FROM %s WHERE search_vector @@ $1 LIMIT $2) m', board)
-    INTO ids, ats USING q, probe + 1;
-  IF coalesce(cardinality(ids), 0) > probe THEN
+  EXECUTE format('SELECT count(*) FROM (SELECT search_vector FROM %s ORDER BY created_at DESC LIMIT 100) s WHERE search_vector @@ $1', board)
+    INTO sampled USING q;
+  walk := sampled * n >= 100 * probe;
+  IF NOT walk THEN
+    EXECUTE format('SELECT array_agg(id), array_agg(created_at) FROM (SELECT id, created_at FROM %s WHERE search_vector @@ $1 LIMIT $2) m', board)
+      INTO ids, ats USING q, probe + 1;
+    walk := coalesce(cardinality(ids), 0) > probe;
+  END IF;
+  IF walk THEN
     EXECUTE format('SELECT array_agg(id), array_agg(created_at) FROM (SELECT id, created_at FROM (SELECT id, created_at, search_vector FROM %s
       ORDER BY created_at DESC LIMIT $2) w WHERE search_vector @@ $1 ORDER BY created_at DESC LIMIT 101) m', board) INTO ids, ats USING q, 4 * probe;
     IF coalesce(cardinality(ids), 0) < 101 THEN
