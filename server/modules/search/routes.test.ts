@@ -157,6 +157,19 @@ describe('GET /api/search', () => {
     expect(titles(body.data.needs)).toEqual(Array.from({ length: SEARCH_PAGE }, (_, k) => `Market stall ${7 * (k + 1)}`));
   }, 60_000);
 
+  it('words that meet in many of the newest rows: the newest rows are read at once, and answer the newest matches', async () => {
+    // Every other one of 600 new skills has both words: half the newest 100 match, so the newest
+    // rows are read without asking the index; the oldest of the 300 matches are counted out.
+    await t.db.execute(sql`
+      insert into skills (user_id, title, description, category, created_at)
+      select ${owner}, 'Workshop ' || i, case when i % 2 = 0 then 'Indigo dye and block print.' else 'Block print.' end, 'Other',
+        now() - make_interval(secs => i)
+      from generate_series(1, 600) as g(i)`);
+    const { body } = await search('indigo print');
+    expect(body.data.skills).toMatchObject({ count: SEARCH_COUNT_CAP, capped: true });
+    expect(titles(body.data.skills)).toEqual(Array.from({ length: SEARCH_PAGE }, (_, k) => `Workshop ${2 * (k + 1)}`));
+  });
+
   it('words that meet often among old rows and seldom among the newest: every match is read, newest first', async () => {
     // 'saffron' and 'cardamom' together in 500 events (more than the index is asked for), none of
     // them among the newest 2,000 (more than the walk reads): the answer is still the newest 100 of the 500.
