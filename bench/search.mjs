@@ -118,12 +118,13 @@ async function concurrentWriters(url, token, userId, databaseUrl) {
     latitude: '15.49', longitude: '73.82' };
   const body = `${Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('')}--${boundary}--\r\n`;
   let watcher;
+  let watching = Promise.resolve();
   let stopWatching = false;
   const seen = { samples: 0, waits: 0 };
   if (databaseUrl) {
     watcher = new pg.Client({ connectionString: databaseUrl });
     await watcher.connect();
-    void (async () => {
+    watching = (async () => {
       while (!stopWatching) {
         const { rows } = await watcher.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
         seen.samples += 1;
@@ -142,6 +143,7 @@ async function concurrentWriters(url, token, userId, databaseUrl) {
     return { created, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, ...seen };
   } finally {
     stopWatching = true;
+    await watching.catch(() => {});
     await watcher?.end();
   }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { cacheOf, cachedRead, createCache, forget } from './cache.js';
+import { afterCommit, cacheOf, cachedRead, createCache, forget, parsePayload, payloadOf } from './cache.js';
 import { createDatabase, rowsOf } from './client.js';
 import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../test/build-test-app.js';
 import { bearer, signUp } from '../test/fixtures.js';
@@ -29,25 +29,33 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 4_000)
 }
 
 describe('reads kept by name', () => {
-  it('keeps a value until its name is forgotten: one key, or every key of its kind', async () => {
-    const told: string[] = [];
-    const cache = createCache((name) => told.push(name));
+  it('keeps a value until its name is forgotten: one key, every key of its kind, or everything', async () => {
+    const cache = createCache();
     let loads = 0;
     const read = (key: string) => cache.read('kind', key, async () => `${key}${++loads}`);
     expect([await read('a'), await read('a'), await read('b')]).toEqual(['a1', 'a1', 'b2']);
-    cache.forget('kind', 'a');
+    cache.forgetHere('kind', 'a');
     expect([await read('a'), await read('b')]).toEqual(['a3', 'b2']);
-    cache.forget('kind');
+    cache.forgetHere('kind');
     expect([await read('a'), await read('b')]).toEqual(['a4', 'b5']);
-    cache.forget('other');
+    cache.forgetHere('other');
     expect(await read('a')).toBe('a4');
-    // Each forgotten name goes to the other instances as it is.
-    expect(told).toEqual(['kind:a', 'kind', 'other']);
+    cache.forgetHere();
+    expect(await read('a')).toBe('a6');
+  });
+
+  it('tells other instances the names forgotten together in one notice, and the kinds alone when they would not fit', () => {
+    const names: Array<[string, string?]> = [['session', 'a'], ['needs-list'], ['session', 'a']];
+    expect(payloadOf(names)).toBe('session:a\nneeds-list');
+    expect(parsePayload(payloadOf(names))).toEqual([['session', 'a'], ['needs-list']]);
+    // NOTIFY takes 8,000 bytes at most: past that, each kind is forgotten whole.
+    const many = Array.from({ length: 300 }, (_, i): [string, string] => ['session', `${'0'.repeat(30)}${i}`]);
+    expect(payloadOf([...many, ['user', 'x']])).toBe('session\nuser');
   });
 
   it('keeps nothing undefined, and nothing while it cannot be trusted (another instance could not tell it)', async () => {
     let trusted = false;
-    const cache = createCache(undefined, () => trusted);
+    const cache = createCache(() => trusted);
     let loads = 0;
     await cache.read('k', 'x', async () => ++loads);
     await cache.read('k', 'x', async () => ++loads);
@@ -66,7 +74,7 @@ describe('reads kept by name', () => {
       await loading.passed;
       return 'old';
     });
-    cache.forget('k', 'y');
+    cache.forgetHere('k', 'y');
     loading.release();
     expect(await first).toBe('old');
     expect(await cache.read('k', 'x', async () => 'new')).toBe('new');
@@ -113,20 +121,43 @@ describe('reads kept by name', () => {
 
   it('forgets a name written inside a transaction once it commits: until then the kept value is still the truth', async () => {
     let loads = 0;
-    const read = () => cachedRead(t.db, 'tx', 'k', async () => ++loads);
+    const read = () => cachedRead(t.db, 'user', 'in-a-transaction', async () => ++loads);
     await read();
+    const done: string[] = [];
     await t.db.transaction(async (tx) => {
-      forget(tx, 'tx', 'k');
+      forget(tx, 'user', 'in-a-transaction');
+      afterCommit(tx, () => done.push('after'));
+      // Within a savepoint: left to the outer transaction.
+      await tx.transaction(async (inner) => afterCommit(inner, () => done.push('inner')));
       // Read meanwhile (by another request): the committed value, kept.
       expect(await read()).toBe(1);
+      expect(done).toEqual([]);
     });
+    expect(done).toEqual(['after', 'inner']);
     expect(await read()).toBe(2);
-    forget(t.db, 'tx', 'k');
+    forget(t.db, 'user', 'in-a-transaction');
     expect(await read()).toBe(3);
+  });
+
+  it('forgets nothing for a transaction that rolls back', async () => {
+    let loads = 0;
+    const read = () => cachedRead(t.db, 'user', 'rolled-back', async () => ++loads);
+    await read();
+    const done: string[] = [];
+    await expect(t.db.transaction(async (tx) => {
+      forget(tx, 'user', 'rolled-back');
+      afterCommit(tx, () => done.push('after'));
+      throw new Error('changed my mind');
+    })).rejects.toThrow('changed my mind');
+    expect(await read()).toBe(1);
+    expect(done).toEqual([]);
   });
 });
 
 describe('what the app forgets', () => {
+  // On PostgreSQL nothing is kept until the connection that hears other instances is up.
+  beforeAll(() => until(() => cacheOf(t.db)!.trusted()));
+
   it('a session ends at once on logout, and a password change ends the others', async () => {
     const { id, token, body } = await signUp(t.app);
     const other = (await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: body.username, password: body.password } })).json().token as string;
@@ -144,9 +175,13 @@ describe('what the app forgets', () => {
     expect((await me(t.app, token, id)).json().user.email).toBeUndefined();
   });
 
-  it('a profile read after a change through the API shows the change', async () => {
+  it('a profile read after a change through the API shows the change (and was kept before it)', async () => {
     const { id, token } = await signUp(t.app);
     expect((await me(t.app, token, id)).json().user.bio).toBe('');
+    // Kept: a change behind the services' back is not seen...
+    await t.db.execute(sql`update users set bio = 'behind its back' where id = ${id}`);
+    expect((await me(t.app, token, id)).json().user.bio).toBe('');
+    // ...one through them is.
     expect((await editProfile(t.app, id, token, { bio: 'Slow travel.' })).statusCode).toBe(200);
     expect((await me(t.app, token, id)).json().user.bio).toBe('Slow travel.');
   });
@@ -213,11 +248,32 @@ if (!onPglite) {
       }
     });
 
+    it("a board's pages kept on one instance show a post created through the other", async () => {
+      const database = await secondInstance();
+      const other = await buildTestApp({ db: database.db });
+      try {
+        const { id, token } = await signUp(t.app);
+        const list = async () => (await t.app.inject({ url: '/api/all-needs' })).json().data.map((need: { serviceName: string }) => need.serviceName);
+        await list();
+        const form = await multipart({
+          type: 'need', category: 'Transport', serviceName: 'Ferry tickets for two', description: 'To Havelock.',
+          phone: '+919876543210', email: 'ferry@example.com', address: 'Jetty road', city: 'Port Blair', state: 'Andaman', postalCode: '744101',
+          latitude: '11.62', longitude: '92.72',
+        });
+        const created = await other.app.inject({ method: 'POST', url: `/api/create-need/${id}`, headers: { ...bearer(token), ...form.headers }, payload: form.payload });
+        expect(created.statusCode).toBe(201);
+        await until(async () => (await list())[0] === 'Ferry tickets for two');
+      } finally {
+        await other.close();
+        await database.close();
+      }
+    });
+
     it('nothing is kept while the listening connection is down, and everything is forgotten when it is back', async () => {
       const trusted = () => cacheOf(t.db)!.trusted();
       await until(trusted);
       let loads = 0;
-      const read = () => cachedRead(t.db, 'down', 'k', async () => ++loads);
+      const read = () => cachedRead(t.db, 'user', 'listener-down', async () => ++loads);
       await read();
       await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
         where datname = current_database() and query = 'LISTEN need_spot_cache'`);

@@ -6,16 +6,20 @@ import type { Db } from './client.js';
  * logout, a user on a profile change, a board's pages on that board's writes. Nothing here reads
  * SQL: a write that forgets nothing leaves every kept value standing.
  *
- * With several server instances on one PostgreSQL database, a forgotten name is also sent to the
- * others (NOTIFY need_spot_cache, db/changes.ts), who forget it within milliseconds. While that
- * channel is down, nothing is kept, and everything is forgotten when it is back. An entry also lives
- * at most MAX_AGE_MS: the bound on a stale value should a notice be lost (an instance stopping between
- * its commit and its notice).
+ * With several server instances on one PostgreSQL database, the names forgotten are also sent to
+ * the others (NOTIFY need_spot_cache, heard in db/changes.ts): in the writing transaction when there
+ * is one, so they are told at its commit or not at all. While an instance cannot hear them, it keeps
+ * nothing, and it forgets everything once it hears again. An entry also lives at most MAX_AGE_MS: the
+ * bound on a stale value should a notice be lost (a write outside a transaction whose notice fails
+ * twice), or a row be changed by hand in the database.
  *
  * Values are shared between requests: callers must not mutate them.
  */
 const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 10_000;
+
+/** What is kept (lib/sessions.ts, modules/users, lib/cached-reads.ts, modules/search). */
+export type Kind = 'session' | 'user' | 'needs-list' | 'events-list' | 'skills-list' | 'whispers-list' | 'search' | 'search-words';
 
 interface Entry { value: unknown; until: number }
 
@@ -24,24 +28,23 @@ export interface Cache {
   read<T>(kind: string, key: string, load: () => Promise<T | undefined>, options?: { maxEntries?: number }): Promise<T | undefined>;
   /** `read` for several keys: the ones not kept are loaded together, by one call of `loadMany`. */
   readMany<T>(kind: string, keys: string[], loadMany: (missing: string[]) => Promise<Map<string, T>>): Promise<Map<string, T>>;
-  /** Forgets kind/key (or every key of kind), here and on the other instances. */
-  forget(kind: string, key?: string): void;
-  /** Forgets as told by another instance (or everything, with no name). */
+  /** Forgets kind/key (or every key of kind, or everything) in this instance. */
   forgetHere(kind?: string, key?: string): void;
-  /** False while other instances' notices cannot be heard: nothing is kept meanwhile. */
-  trusted: () => boolean;
+  /** False while other instances' names cannot be heard: nothing is kept meanwhile. */
+  trusted(): boolean;
 }
 
-/** `tell` sends a forgotten name to the other instances (none on embedded PGlite). */
-export function createCache(tell: (name: string) => void = () => {}, trusted: () => boolean = () => true): Cache {
+export function createCache(trusted: () => boolean = () => true): Cache {
   const kinds = new Map<string, Map<string, Entry>>();
   // Moves on every forget of a kind: a value loaded while its kind was forgotten may be stale, and is not kept.
   const generations = new Map<string, number>();
+  let generation = 0;
   const entriesOf = (kind: string) => {
     let entries = kinds.get(kind);
     if (!entries) kinds.set(kind, (entries = new Map()));
     return entries;
   };
+  const generationOf = (kind: string) => `${generation}.${generations.get(kind) ?? 0}`;
   /** The kept value, made the most recently used (a Map iterates in insertion order: the least recently used is first out). */
   const hit = (entries: Map<string, Entry>, key: string) => {
     const entry = entries.get(key);
@@ -51,36 +54,31 @@ export function createCache(tell: (name: string) => void = () => {}, trusted: ()
     entries.set(key, entry);
     return entry;
   };
-  const keep = (kind: string, generation: number | undefined, key: string, value: unknown, maxEntries: number) => {
-    if (generations.get(kind) !== generation || !trusted()) return;
+  const keep = (kind: string, loadedIn: string, key: string, value: unknown, maxEntries: number) => {
+    if (generationOf(kind) !== loadedIn || !trusted()) return;
     const entries = entriesOf(kind);
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
     entries.set(key, { value, until: Date.now() + MAX_AGE_MS });
   };
-  const forgetHere = (kind?: string, key?: string) => {
-    if (kind === undefined) {
-      for (const name of kinds.keys()) generations.set(name, (generations.get(name) ?? 0) + 1);
-      kinds.clear();
-      return;
-    }
-    generations.set(kind, (generations.get(kind) ?? 0) + 1);
-    if (key === undefined) kinds.delete(kind);
-    else kinds.get(kind)?.delete(key);
-  };
   return {
     trusted,
-    forgetHere,
-    forget(kind, key) {
-      forgetHere(kind, key);
-      tell(key === undefined ? kind : `${kind}:${key}`);
+    forgetHere(kind, key) {
+      if (kind === undefined) {
+        generation += 1;
+        kinds.clear();
+        return;
+      }
+      generations.set(kind, (generations.get(kind) ?? 0) + 1);
+      if (key === undefined) kinds.delete(kind);
+      else kinds.get(kind)?.delete(key);
     },
     async read(kind, key, load, { maxEntries = MAX_ENTRIES } = {}) {
       if (!trusted()) return load();
       const kept = hit(entriesOf(kind), key);
       if (kept) return kept.value as never;
-      const generation = generations.get(kind);
+      const loadedIn = generationOf(kind);
       const value = await load();
-      if (value !== undefined) keep(kind, generation, key, value, maxEntries);
+      if (value !== undefined) keep(kind, loadedIn, key, value, maxEntries);
       return value;
     },
     async readMany(kind, keys, loadMany) {
@@ -93,72 +91,136 @@ export function createCache(tell: (name: string) => void = () => {}, trusted: ()
         return !kept;
       });
       if (missing.length === 0) return found;
-      const generation = generations.get(kind);
+      const loadedIn = generationOf(kind);
       for (const [key, value] of await loadMany(missing)) {
         found.set(key, value as never);
-        keep(kind, generation, key, value, MAX_ENTRIES);
+        keep(kind, loadedIn, key, value, MAX_ENTRIES);
       }
       return found;
     },
   };
 }
 
-/** A name as sent to other instances: `kind` or `kind:key` (kinds have no colon). */
-export function parseName(name: string): [kind: string, key?: string] {
-  const colon = name.indexOf(':');
-  return colon < 0 ? [name] : [name.slice(0, colon), name.slice(colon + 1)];
+type Name = [kind: string, key?: string];
+const nameOf = ([kind, key]: Name) => (key === undefined ? kind : `${kind}:${key}`);
+
+/** NOTIFY's payload (at most 8,000 bytes): the names one per line, or past this size the kinds alone (each forgotten whole). */
+const MAX_PAYLOAD = 7_000;
+export function payloadOf(names: Name[]): string {
+  const lines = [...new Set(names.map(nameOf))].join('\n');
+  return lines.length <= MAX_PAYLOAD ? lines : [...new Set(names.map(([kind]) => kind))].join('\n');
 }
 
-const caches = new WeakMap<object, Cache>();
-/** Names forgotten inside an open transaction, forgotten once it commits (until then the old values are the truth). */
-type Name = [kind: string, key?: string];
-const pending = new WeakMap<object, Name[]>();
+/** The names of a payload as sent by `payloadOf`: `kind` or `kind:key` (kinds have no colon), one per line. */
+export function parsePayload(payload: string): Name[] {
+  return payload.split('\n').filter(Boolean).map((line) => {
+    const colon = line.indexOf(':');
+    return colon < 0 ? [line] : [line.slice(0, colon), line.slice(colon + 1)];
+  });
+}
 
-/** Makes `cache` the one `db`'s reads keep in (db/client.ts, once per database). */
-export function attachCache(db: Db, cache: Cache) {
-  caches.set(db, cache);
-  forgetAfterCommit(db, cache);
+/** Sends a payload of names to the other instances through `handle` (a transaction's: at its commit). */
+export type Tell = (payload: string, handle: Db) => Promise<unknown>;
+
+interface Database { cache: Cache; tell?: Tell }
+const databases = new WeakMap<object, Database>();
+/** What an open transaction leaves for its commit: the names to forget, and what to do after. */
+interface Open { database: Database; names: Name[]; after: Array<() => void> }
+const open = new WeakMap<object, Open>();
+
+/**
+ * Makes `cache` the one `db`'s reads keep in, and `tell` how other instances hear what it forgets
+ * (db/client.ts, once per database; no `tell` on embedded PGlite, where this process is alone).
+ */
+export function attachCache(db: Db, cache: Cache, tell?: Tell) {
+  const database = { cache, tell };
+  databases.set(db, database);
+  onCommit(db, database);
 }
 
 /**
- * Wraps `handle.transaction` so that a name forgotten inside a transaction is forgotten once it
- * commits: forgotten at once, a value read meanwhile (still the committed one) would be kept, stale
- * from the commit on. A transaction within one (a savepoint) leaves its names to the outer one.
+ * Wraps `handle.transaction` so that the names forgotten inside a transaction are told to the other
+ * instances in it (at its commit) and forgotten here once it has committed: forgotten at once, a value
+ * read meanwhile (still the committed one) would be kept, stale from the commit on. A rolled-back
+ * transaction forgets nothing. A transaction within one (a savepoint) leaves all to the outer one.
  */
-function forgetAfterCommit(handle: Db, cache: Cache, outer?: Name[]) {
+function onCommit(handle: Db, database: Database, outer?: Open) {
   const transaction = handle.transaction.bind(handle) as (run: (tx: Db) => Promise<unknown>, config?: unknown) => Promise<unknown>;
   handle.transaction = (async (run: (tx: Db) => Promise<unknown>, config?: unknown) => {
-    const names = outer ?? [];
-    const result = await transaction((tx) => {
-      pending.set(tx, names);
-      forgetAfterCommit(tx, cache, names);
-      return run(tx);
+    const mine = outer ?? { database, names: [], after: [] };
+    const result = await transaction(async (tx) => {
+      open.set(tx, mine);
+      onCommit(tx, database, mine);
+      try {
+        const value = await run(tx);
+        if (!outer && mine.names.length > 0) await database.tell?.(payloadOf(mine.names), tx);
+        return value;
+      } finally {
+        open.delete(tx);
+      }
     }, config);
-    if (!outer) for (const [kind, key] of names) cache.forget(kind, key);
+    if (!outer) {
+      for (const [kind, key] of mine.names) database.cache.forgetHere(kind, key);
+      for (const then of mine.after) then();
+    }
     return result;
   }) as Db['transaction'];
 }
 
-/** The cache `db` keeps its reads in (none for a transaction: reads in one are never kept). */
-export function cacheOf(db: Db): Cache | undefined {
-  return caches.get(db);
+// Names forgotten outside a transaction, told together at the end of the current turn (a write that
+// forgets three names sends one notice); tried twice, then left to the entries' age.
+const queued = new WeakMap<Database, Name[]>();
+function tellSoon(db: Db, database: Database, name: Name) {
+  const { tell } = database;
+  if (!tell) return;
+  const names = queued.get(database);
+  if (names) {
+    names.push(name);
+    return;
+  }
+  queued.set(database, [name]);
+  queueMicrotask(() => {
+    const payload = payloadOf(queued.get(database)!);
+    queued.delete(database);
+    tell(payload, db).catch(() => tell(payload, db)).catch(() => {});
+  });
 }
 
-/** `cache.read` on db's cache, or a plain load where it has none. */
-export function cachedRead<T>(db: Db, kind: string, key: string, load: () => Promise<T | undefined>, options?: { maxEntries?: number }) {
-  const cache = caches.get(db);
+/** The cache `db` keeps its reads in (none for a transaction: reads in one are never kept). */
+export function cacheOf(db: Db): Cache | undefined {
+  return databases.get(db)?.cache;
+}
+
+/** `cache.read` on db's cache, or a plain load where it has none (a transaction). */
+export function cachedRead<T>(db: Db, kind: Kind, key: string, load: () => Promise<T | undefined>, options?: { maxEntries?: number }) {
+  const cache = cacheOf(db);
   return cache ? cache.read(kind, key, load, options) : load();
 }
 
 /** `cache.readMany` on db's cache, or a plain load. */
-export function cachedReadMany<T>(db: Db, kind: string, keys: string[], loadMany: (missing: string[]) => Promise<Map<string, T>>) {
-  const cache = caches.get(db);
+export function cachedReadMany<T>(db: Db, kind: Kind, keys: string[], loadMany: (missing: string[]) => Promise<Map<string, T>>) {
+  const cache = cacheOf(db);
   return cache ? cache.readMany(kind, keys, loadMany) : loadMany(keys);
 }
 
-/** Forgets kind/key (or the whole kind) in db's cache; in a transaction (`db` is its handle), once it commits. */
-export function forget(db: Db, kind: string, key?: string) {
-  const names = pending.get(db);
-  if (names) names.push([kind, key]);
-  else caches.get(db)?.forget(kind, key);
+/**
+ * Forgets kind/key (or the whole kind) here and on the other instances: at once, or when `db` is a
+ * transaction's handle, once it commits.
+ */
+export function forget(db: Db, kind: Kind, key?: string) {
+  const transaction = open.get(db);
+  if (transaction) {
+    transaction.names.push([kind, key]);
+    return;
+  }
+  const database = databases.get(db);
+  database?.cache.forgetHere(kind, key);
+  if (database) tellSoon(db, database, [kind, key]);
+}
+
+/** Runs `then` now, or when `db` is a transaction's handle, once it has committed (never if it rolls back). */
+export function afterCommit(db: Db, then: () => void) {
+  const transaction = open.get(db);
+  if (transaction) transaction.after.push(then);
+  else then();
 }

@@ -1,7 +1,7 @@
 import pg from 'pg';
-import { parseName, type Cache } from './cache.js';
+import { parsePayload, type Cache } from './cache.js';
 
-/** The channel on which instances tell each other the names they forget (db/cache.ts). */
+/** The channel on which instances tell each other the names they forget (db/cache.ts, `payloadOf`). */
 export const CACHE_CHANNEL = 'need_spot_cache';
 const RELISTEN_MS = 1_000;
 
@@ -23,8 +23,11 @@ export function listenForForgets(connectionString: string, cache: Pick<Cache, 'f
     if (!stopped) timer = setTimeout(connect, RELISTEN_MS);
   };
   function connect() {
-    const current = (client = new pg.Client({ connectionString }));
-    current.on('notification', (notice) => cache.forgetHere(...parseName(notice.payload ?? '')));
+    // Keep-alive probes tell a connection that died without closing from one that is quiet.
+    const current = (client = new pg.Client({ connectionString, keepAlive: true }));
+    current.on('notification', (notice) => {
+      for (const [kind, key] of parsePayload(notice.payload ?? '')) cache.forgetHere(kind, key);
+    });
     current.on('error', () => lost(current));
     current.on('end', () => lost(current));
     current.connect()

@@ -9,6 +9,7 @@ import { CACHE_CHANNEL, listenForForgets } from './changes.js';
 import { migrateWithLock } from './migrate.js';
 import { startPgliteThread, type PgliteClient } from './pglite-thread.js';
 import * as schema from './schema.js';
+import { sql } from 'drizzle-orm';
 
 /** What services query: the common ground of the PGlite and node-postgres drivers. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -37,7 +38,7 @@ export type DatabaseOptions = {
   pgliteWorker: URL;
   /** PGlite keeps its files in DATA_DIR/pglite; in memory when unset (tests). */
   dataDir?: string;
-  /** In memory: start from this database (tests: a migrated one, from `pglite.dump()`). */
+  /** In memory: start from this database (tests: a migrated one, from `pglite.dump()`); handed over to the thread, unusable here after. */
   dump?: ArrayBuffer;
   /** How often PGlite's thread checks for due VACUUM/ANALYZE (db/pglite-worker.mjs); default 30 s. */
   maintenanceMs?: number;
@@ -55,13 +56,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? defaultDatabasePoolSize() });
     // An idle client that loses its connection emits 'error' on the pool; without a listener it crashes the process.
     pool.on('error', () => {});
-    const cache = createCache(
-      (name) => void pool.query('SELECT pg_notify($1, $2)', [CACHE_CHANNEL, name]).catch(() => {}),
-      () => listening.live,
-    );
+    const cache = createCache(() => listening.live);
     const listening = listenForForgets(options.databaseUrl, cache);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    attachCache(db, cache);
+    attachCache(db, cache, (payload, handle) => handle.execute(sql`SELECT pg_notify(${CACHE_CHANNEL}, ${payload})`));
     return {
       db,
       kind: 'postgres',

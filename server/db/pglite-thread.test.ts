@@ -153,7 +153,9 @@ describe('embedded PGlite on a thread of its own', () => {
     await database.db.execute(sql`insert into small values (1)`);
     // 2,000 rows added: past autovacuum's 1,000 inserts and 50 changes on a table it never counted; 1 row is not.
     const commands = async () => (await database.pglite!.maintain()).map((job) => job.command);
-    expect(await commands()).toEqual(expect.arrayContaining(['VACUUM (ANALYZE) public.grown']));
+    const first = await commands();
+    expect(first).toEqual(expect.arrayContaining(['VACUUM (ANALYZE) public.grown']));
+    expect(first).not.toEqual(expect.arrayContaining([expect.stringMatching(/small/)]));
     expect(await commands()).not.toEqual(expect.arrayContaining([expect.stringMatching(/grown|small/)]));
     // The planner now knows the table's size.
     expect(rowsOf(await database.db.execute(sql`select reltuples::int as n from pg_class where relname = 'grown'`))).toEqual([{ n: 2000 }]);

@@ -16,7 +16,7 @@ type Message = { op: 'query' | 'exec'; sql: string; params?: unknown[]; rowMode?
 export interface PgliteThreadOptions {
   /** PGlite's files; in memory when unset. */
   dir?: string;
-  /** In memory: start from this database (a `dump()`). */
+  /** In memory: start from this database (a `dump()`); transferred to the thread, so unusable here after. */
   dump?: ArrayBuffer;
   /** How often the thread checks whether VACUUM or ANALYZE is due (0: never of itself). Default 30 s. */
   maintenanceMs?: number;

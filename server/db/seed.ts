@@ -14,6 +14,7 @@ import { DEMO_PASSWORD, DEMO_USERNAME, people, type PersonKey } from './seed/peo
 import { demoSkills } from './seed/skills.js';
 import { demoMatching, demoTrips } from './seed/trips.js';
 import { demoFollows, demoWhispers } from './seed/whispers.js';
+import { boardsChanged } from '../lib/cached-reads.js';
 
 export { DEMO_PASSWORD, DEMO_USERNAME };
 
@@ -35,6 +36,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     const [{ again }] = await tx.select({ again: count() }).from(users);
     if (again > 0) return false;
 
+    // Instances already running may keep the empty boards' pages: they forget them at the commit.
+    boardsChanged(tx, 'needs', 'events', 'skills', 'whispers');
     const ids = Object.fromEntries(people.map((p) => [p.key, randomUUID()])) as Record<PersonKey, string>;
     await tx.insert(users).values(people.map(({ key, ...person }, i) => ({
       ...person, id: ids[key], passwordHash, companionMatching: demoMatching.includes(key), createdAt: hoursBefore(now, 24 * (30 - i)),

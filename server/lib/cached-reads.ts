@@ -33,10 +33,10 @@ export function boardsChanged(db: Db, ...boards: Board[]) {
 }
 
 /**
- * A user's row changed (or is gone): forgets the kept row, and every board's pages, which show names,
- * pictures and contacts (and held the posts of an account that went).
+ * A user's row changed: forgets the kept row; with `shown`, also every board's pages, which show
+ * names, pictures and contacts (a profile or e-mail change), or held the posts of an account that went.
  */
-export function userChanged(db: Db, userId: string) {
+export function userChanged(db: Db, userId: string, { shown }: { shown: boolean }) {
   forget(db, 'user', userId);
-  boardsChanged(db, ...SEARCHED, 'whispers');
+  if (shown) boardsChanged(db, ...SEARCHED, 'whispers');
 }

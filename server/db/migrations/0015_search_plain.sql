@@ -16,8 +16,8 @@ DROP FUNCTION "change_notice"() CASCADE;--> statement-breakpoint
 CREATE INDEX "events_search_vector_idx" ON "events" USING gin ("search_vector") WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "needs_search_vector_idx" ON "needs" USING gin ("search_vector") WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "skills_search_vector_idx" ON "skills" USING gin ("search_vector") WITH (fastupdate=false);--> statement-breakpoint
--- The newest rows of `board` that match `q`, at most 101 (the search counts to 100; one more tells
--- that there are more). `terms`: how many words q joins with &.
+-- The newest `want` rows of `board` that match `q` (newest first, and by id among rows of the same
+-- time). `terms`: how many words q joins with &.
 --
 -- A board's newest matches are found one of two ways: down the time index, reading the newest rows
 -- until enough match (cheap when many rows match), or through the GIN index, which lists every match
@@ -26,25 +26,26 @@ CREATE INDEX "skills_search_vector_idx" ON "skills" USING gin ("search_vector") 
 -- be in a tenth of the posts and never together, 'hostel' and 'goa' in a tenth and mostly together):
 -- it expects matches where there are none and reads the whole board for them. So for several words
 -- the newest 100 rows are looked at first: if as many of them match as would make the GIN index list
--- more than `probe` matches in the whole board (probe = sqrt(101 n) of its n rows, where the two ways
+-- more than `probe` matches in the whole board (probe = sqrt(want n) of its n rows, where the two ways
 -- cost alike), the newest rows are read on. Otherwise the index is asked for up to `probe` matches:
 -- fewer, and those are all of them; more, and the newest rows are read after all. Reading the newest
 -- rows stops after four times `probe` rows; matches that are rare among the newest rows and many among
 -- the older fall through to every match, newest first. Each statement is planned for its own words
 -- (EXECUTE); the table name is the only text spliced in.
-CREATE FUNCTION "search_matches"(board regclass, q tsquery, terms integer)
+CREATE FUNCTION "search_matches"(board regclass, q tsquery, terms integer, want integer)
 RETURNS TABLE (id uuid, created_at timestamptz)
-LANGUAGE plpgsql STABLE ROWS 101 AS $$
+-- ROWS: about what the search asks for, so a join on the answer reads the board by id.
+LANGUAGE plpgsql STABLE ROWS 100 AS $$
 DECLARE
   n float8 := greatest((SELECT c.reltuples FROM pg_class c WHERE c.oid = board), 1000);
-  probe integer := ceil(sqrt(101 * n));
+  probe integer := ceil(sqrt(want * n));
   sampled integer;
   walk boolean;
   ids uuid[];
   ats timestamptz[];
 BEGIN
   IF terms = 1 THEN
-    RETURN QUERY EXECUTE format('SELECT id, created_at FROM %s WHERE search_vector @@ $1 ORDER BY created_at DESC LIMIT 101', board) USING q;
+    RETURN QUERY EXECUTE format('SELECT id, created_at FROM %s WHERE search_vector @@ $1 ORDER BY created_at DESC, id DESC LIMIT $2', board) USING q, want;
     RETURN;
   END IF;
   EXECUTE format('SELECT count(*) FROM (SELECT search_vector FROM %s ORDER BY created_at DESC LIMIT 100) s WHERE search_vector @@ $1', board)
@@ -57,12 +58,17 @@ BEGIN
   END IF;
   IF walk THEN
     EXECUTE format('SELECT array_agg(id), array_agg(created_at) FROM (SELECT id, created_at FROM (SELECT id, created_at, search_vector FROM %s
-      ORDER BY created_at DESC LIMIT $2) w WHERE search_vector @@ $1 ORDER BY created_at DESC LIMIT 101) m', board) INTO ids, ats USING q, 4 * probe;
-    IF coalesce(cardinality(ids), 0) < 101 THEN
+      ORDER BY created_at DESC LIMIT $2) w WHERE search_vector @@ $1 ORDER BY created_at DESC, id DESC LIMIT $3) m', board) INTO ids, ats USING q, 4 * probe, want;
+    IF coalesce(cardinality(ids), 0) < want THEN
       RETURN QUERY EXECUTE format('SELECT id, created_at FROM (SELECT id, created_at FROM %s WHERE search_vector @@ $1 OFFSET 0) m
-        ORDER BY created_at DESC LIMIT 101', board) USING q;
+        ORDER BY created_at DESC, id DESC LIMIT $2', board) USING q, want;
       RETURN;
     END IF;
   END IF;
-  RETURN QUERY SELECT m.id, m.at FROM unnest(ids, ats) m(id, at) ORDER BY m.at DESC LIMIT 101;
+  RETURN QUERY SELECT m.id, m.at FROM unnest(ids, ats) m(id, at) ORDER BY m.at DESC, m.id DESC LIMIT want;
 END $$;
+--> statement-breakpoint
+-- Statistics for the planner from the start (on PGlite, its thread keeps them from here on).
+ANALYZE "needs";--> statement-breakpoint
+ANALYZE "events";--> statement-breakpoint
+ANALYZE "skills";

@@ -60,7 +60,7 @@ export async function resetPassword(db: Db, secret: string, limits: Limits, endS
     const [user] = await tx.update(users).set({ passwordHash })
       .where(and(eq(users.id, userId), eq(users.status, 'active'))).returning({ id: users.id });
     if (!user) return false;
-    userChanged(tx, userId);
+    userChanged(tx, userId, { shown: false });
     await endSessions({ userId }, tx);
     await clearHits(tx, [limitKeys.passwordChecks(`user:${userId}`)]);
     return true;

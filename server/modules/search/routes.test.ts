@@ -109,8 +109,8 @@ describe('GET /api/search', () => {
     const row = (serviceName: string, hoursAgo: number) => ({
       userId: owner, type: 'need' as const, category: 'Bulk', serviceName, description: '.', createdAt: new Date(Date.now() - hoursAgo * hour),
     });
-    // More rows than the walk of the newest reads (search_matches: 4 x sqrt(101 x 1,000) on a board
-    // this small), all newer than the one row with both words.
+    // Many rows with one of the words, all newer than the one row with both: none of the newest
+    // match, and the GIN index finds the one that does.
     await t.db.insert(needs).values(Array.from({ length: 1_400 }, (_, i) => row(i % 2 ? 'Marigold stall' : 'Lantern stall', 1 + i / 100)));
     await t.db.insert(needs).values(row('Marigold lantern workshop', 1_000));
     const { body } = await search('marigold lantern');
@@ -122,9 +122,9 @@ describe('GET /api/search', () => {
   });
 
   it('ranks the best match first, newer first among equals, among each board\'s newest 100 matches', async () => {
-    // 130 skills with 'lantern' in the description, one a minute; the oldest 30 of them also in
-    // the title. Only the newest 100 are ranked: of the title matches, those among them come first
-    // (newest first), then the description matches; the 30 oldest are counted out.
+    // 130 skills with 'lantern' in the description, one a minute; the oldest 15 of them also in the
+    // title. Only the newest 100 are ranked, so the title matches are counted out; once fewer than
+    // 100 newer ones are left, they come first (newest first), then the description matches.
     await t.db.execute(sql`
       insert into skills (user_id, title, description, category, created_at)
       select ${owner}, case when i > 115 then 'Lantern class ' || i else 'Class ' || i end, 'Paper lantern making.', 'Other',

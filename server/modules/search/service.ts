@@ -96,9 +96,10 @@ const BOARDS: Record<BoardName, { table: typeof needs | typeof events | typeof s
 };
 
 /**
- * One board's part of the answer: of its newest matches (search_matches, migration 0015, answers up
- * to SEARCH_COUNT_CAP + 1), the first SEARCH_PAGE of the newest SEARCH_COUNT_CAP by rank (best match
- * first, newer first among equals), each with how many there were.
+ * One board's part of the answer: of its newest matches (search_matches, migration 0015, asked for
+ * one more than SEARCH_COUNT_CAP, which tells that there are more), the first SEARCH_PAGE of the
+ * newest SEARCH_COUNT_CAP by rank (best match first, newer first among equals), each with how many
+ * there were.
  */
 function boardCards(name: BoardName, tsquery: string, terms: number) {
   const { table, card } = BOARDS[name];
@@ -106,10 +107,10 @@ function boardCards(name: BoardName, tsquery: string, terms: number) {
   return sql`(
     select ${name}::text as board, r.total::int as total, r.position, ${card} as card
     from (
-      select m.id, m.total, row_number() over (order by ts_rank(b.search_vector, ${tsquery}::tsquery) desc, m.created_at desc, m.id) as position
+      select m.id, m.total, row_number() over (order by ts_rank(b.search_vector, ${tsquery}::tsquery) desc, m.created_at desc, m.id desc) as position
       from (
-        select id, created_at, count(*) over () as total, row_number() over (order by created_at desc) as nth
-        from search_matches(${name}::regclass, ${tsquery}::tsquery, ${terms}::int)
+        select id, created_at, count(*) over () as total, row_number() over (order by created_at desc, id desc) as nth
+        from search_matches(${name}::regclass, ${tsquery}::tsquery, ${terms}::int, ${SEARCH_COUNT_CAP + 1}::int)
       ) m
       join ${sql.identifier(name)} b on b.id = m.id
       where m.nth <= ${SEARCH_COUNT_CAP}

@@ -9,6 +9,7 @@ import type { SkillSchema } from './schemas.js';
 import type { SkillFields } from './validation.js';
 import { containsAny } from '../../lib/text.js';
 import { boardsChanged } from '../../lib/cached-reads.js';
+import { forget } from '../../db/cache.js';
 
 export type SkillDto = Static<typeof SkillSchema>;
 
@@ -156,6 +157,6 @@ export async function placeSkill(db: Db, geocoder: Pick<Geocoder, 'search'>, id:
   await db.update(skills)
     .set({ latitude: place?.lat ?? null, longitude: place?.lon ?? null })
     .where(and(eq(skills.id, id), eq(skills.address, address)));
-  // The map reads no kept answer, but a page of the list may show the place (coordinates).
-  boardsChanged(db, 'skills');
+  // Only the list's pages show where a skill is (the search's cards do not).
+  forget(db, 'skills-list');
 }
