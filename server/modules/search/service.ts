@@ -1,8 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Static } from '@fastify/type-provider-typebox';
 import { cachedReadMany } from '../../db/cache.js';
 import { rowsOf, type Db } from '../../db/client.js';
-import { events, needs, skills } from '../../db/schema.js';
 import type { EventHit, NeedHit, SkillHit } from './schemas.js';
 
 /** Cards per group in one answer. */
@@ -75,64 +74,23 @@ async function searchQuery(db: Db, q: string): Promise<{ tsquery: string; terms:
 
 type Hits = { needs: Static<typeof NeedHit>; events: Static<typeof EventHit>; skills: Static<typeof SkillHit> };
 type BoardName = keyof Hits;
-
-/** Each board's table and its card as the answer shows it (spec §7); `url` is made from the id, never taken from a stored value. */
-const BOARDS: Record<BoardName, { table: typeof needs | typeof events | typeof skills; card: SQL }> = {
-  needs: {
-    table: needs,
-    card: sql`json_build_object('_id', ${needs.id}, 'type', ${needs.type}, 'serviceName', ${needs.serviceName}, 'description', ${needs.description},
-      'category', ${needs.category}, 'images', ${needs.images}, 'location', json_build_object('address', ${needs.address}, 'city', ${needs.city}, 'state', ${needs.state}))`,
-  },
-  events: {
-    table: events,
-    card: sql`json_build_object('_id', ${events.id}, 'title', ${events.title}, 'description', ${events.description}, 'thumbnail', ${events.thumbnail},
-      'startDate', ${events.startDate}, 'address', ${events.address}, 'location', json_build_object('address', ${events.address}), 'url', '/events/' || ${events.id})`,
-  },
-  skills: {
-    table: skills,
-    card: sql`json_build_object('_id', ${skills.id}, 'title', ${skills.title}, 'description', ${skills.description}, 'images', ${skills.images},
-      'category', ${skills.category}, 'customCategory', ${skills.customCategory}, 'address', ${skills.address}, 'url', '/skills/' || ${skills.id})`,
-  },
-};
-
-/**
- * One board's part of the answer: of its newest matches (search_matches, migration 0015, asked for
- * one more than SEARCH_COUNT_CAP, which tells that there are more), the first SEARCH_PAGE of the
- * newest SEARCH_COUNT_CAP by rank (best match first, newer first among equals), each with how many
- * there were.
- */
-function boardCards(name: BoardName, tsquery: string, terms: number) {
-  const { table, card } = BOARDS[name];
-  // Ranked by id first, and the cards of the first SEARCH_PAGE only then made.
-  return sql`(
-    select ${name}::text as board, r.total::int as total, r.position, ${card} as card
-    from (
-      select m.id, m.total, row_number() over (order by ts_rank(b.search_vector, ${tsquery}::tsquery) desc, m.created_at desc, m.id desc) as position
-      from (
-        select id, created_at, count(*) over () as total, row_number() over (order by created_at desc, id desc) as nth
-        from search_matches(${name}::regclass, ${tsquery}::tsquery, ${terms}::int, ${SEARCH_COUNT_CAP + 1}::int)
-      ) m
-      join ${sql.identifier(name)} b on b.id = m.id
-      where m.nth <= ${SEARCH_COUNT_CAP}
-    ) r
-    join ${table} on ${table.id} = r.id
-    where r.position <= ${SEARCH_PAGE})`;
-}
-
 type Group<T> = { count: number; capped: boolean; items: T[] };
+/** A card of the answer, as search_groups gives it (migration 0015, which also shapes the cards). */
+type Card = { board: BoardName; total: number; position: number; card: never };
+
 const none = { count: 0, capped: false, items: [] };
 
-/** The three groups in one statement, after the words are looked up. */
+/**
+ * The three groups, after the words are looked up: search_groups (migration 0015) gives each
+ * board's first SEARCH_PAGE cards of its newest SEARCH_COUNT_CAP matches, best match first, and how
+ * many matches there are up to one more than SEARCH_COUNT_CAP, which tells that there are more.
+ */
 export async function search(db: Db, q: string): Promise<{ [B in BoardName]: Group<Hits[B]> } & { totalResults: number }> {
   const query = await searchQuery(db, q);
   if (query === null) return { needs: none, events: none, skills: none, totalResults: 0 };
-  const names = Object.keys(BOARDS) as BoardName[];
-  const parts = sql.join(names.map((name) => boardCards(name, query.tsquery, query.terms)), sql` union all `);
-  // In one value: PGlite hands each row of an answer over from its WebAssembly on its own, which costs
-  // more than the cards themselves (measured: 60 rows about 3 ms of a search's 8, on PGlite, 10k rows).
-  const [{ cards }] = rowsOf<{ cards: Array<{ board: BoardName; total: number; card: never; position: number }> }>(
-    await db.execute(sql`select coalesce(json_agg(c order by c.board, c.position), '[]') as cards from (${parts}) c`),
-  );
+  const [{ cards }] = rowsOf<{ cards: Card[] }>(await db.execute(
+    sql`select search_groups(${query.tsquery}::tsquery, ${query.terms}::int, ${SEARCH_COUNT_CAP}::int, ${SEARCH_PAGE}::int) as cards`,
+  ));
   const groupOf = <B extends BoardName>(name: B): Group<Hits[B]> => {
     const mine = cards.filter((row) => row.board === name);
     const total = mine[0]?.total ?? 0;
