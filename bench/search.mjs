@@ -11,7 +11,8 @@
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:search
 // Goals: lists >= 1,000 req/s with p99 <= 30 ms at 10k rows on PGlite (>= 4,000, p99 <= 10 ms on
 // PostgreSQL); search p99 <= 50 ms at 10k rows, at 100k <= 150 ms on PGlite and <= 80 ms on
-// PostgreSQL; the search median grows at most 10x from 1k to 100k rows; 0 errors and 0 non-2xx.
+// PostgreSQL; with every answer computed, p99 <= 70 ms at 10k and 140 ms at 100k on PGlite, 50 and
+// 80 ms on PostgreSQL; the search median grows at most 10x from 1k to 100k rows; 0 errors and 0 non-2xx.
 // Options: --sizes 1000,10000 (default 1000,10000,100000), --duration <s>, --database pglite|postgres
 // (that one only; by default each is measured in a process of its own: `eachDatabase`).
 // A benchmark: prints tables and a verdict per goal; exits 0 whatever the figures.
@@ -120,15 +121,19 @@ async function concurrentWriters(url, token, userId, databaseUrl) {
   let watcher;
   let watching = Promise.resolve();
   let stopWatching = false;
-  const seen = { samples: 0, waits: 0 };
+  const seen = { samples: 0, waits: 0, kinds: {} };
   if (databaseUrl) {
     watcher = new pg.Client({ connectionString: databaseUrl });
     await watcher.connect();
     watching = (async () => {
       while (!stopWatching) {
-        const { rows } = await watcher.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+        const { rows } = await watcher.query(`select wait_event as kind, count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock' group by wait_event`);
         seen.samples += 1;
-        seen.waits += rows[0].n;
+        for (const { kind, n } of rows) {
+          seen.waits += n;
+          seen.kinds[kind] = (seen.kinds[kind] ?? 0) + n;
+        }
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     })();
@@ -139,7 +144,7 @@ async function concurrentWriters(url, token, userId, databaseUrl) {
       headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
     }, { duration: DURATION });
     const created = result['2xx'] / (result.duration || DURATION);
-    console.log(`POST /api/create-need, 10 connections on one board: ${Math.round(created)} creates/s, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx, ${result.errors} errors${databaseUrl ? `; lock waits seen in ${seen.samples} looks at pg_stat_activity: ${seen.waits}` : ''}`);
+    console.log(`POST /api/create-need, 10 connections on one board: ${Math.round(created)} creates/s, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx, ${result.errors} errors${databaseUrl ? `; lock waits seen in ${seen.samples} looks at pg_stat_activity: ${seen.waits}${seen.waits ? ` (${Object.entries(seen.kinds).map(([kind, n]) => `${kind} ${n}`).join(', ')})` : ''}` : ''}`);
     return { created, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, ...seen };
   } finally {
     stopWatching = true;
@@ -165,9 +170,10 @@ function verdicts(kind, figures) {
   if (s1k && s100k) say(s100k.latency.p50 <= 10 * Math.max(s1k.latency.p50, 1), `search median grows at most 10x from 1k to 100k rows (${s1k.latency.p50} → ${s100k.latency.p50} ms)`);
   // The same goals for the stream of different queries, every one searched in the database.
   const c10k = at('search-computed', 10000)[0];
-  if (c10k) say(c10k.latency.p99 <= 50, `every answer computed: search p99 <= 50 ms at 10k rows (${c10k.latency.p99} ms)`);
+  const computed = kind === 'pglite' ? { at10k: 70, at100k: 140 } : { at10k: 50, at100k: 80 };
+  if (c10k) say(c10k.latency.p99 <= computed.at10k, `every answer computed: search p99 <= ${computed.at10k} ms at 10k rows (${c10k.latency.p99} ms)`);
   const c100k = at('search-computed', 100000)[0];
-  if (c100k) say(c100k.latency.p99 <= limit100k, `every answer computed: search p99 <= ${limit100k} ms at 100k rows (${c100k.latency.p99} ms)`);
+  if (c100k) say(c100k.latency.p99 <= computed.at100k, `every answer computed: search p99 <= ${computed.at100k} ms at 100k rows (${c100k.latency.p99} ms)`);
   const c1k = at('search-computed', 1000)[0];
   if (c1k && c100k) say(c100k.latency.p50 <= 10 * Math.max(c1k.latency.p50, 1), `every answer computed: median grows at most 10x from 1k to 100k rows (${c1k.latency.p50} → ${c100k.latency.p50} ms)`);
   const crowd = figures.filter((f) => f.what === 'search100').map((f) => f.result);

@@ -35,9 +35,9 @@ const TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
  * asks. In the server's thread, HTTP, JSON and the database take turns on one core, and a request
  * waits for the statements of all the requests read before it and for their HTTP work too. On a
  * thread of its own, the database works while the server reads, answers and serialises. Measured
- * with bench:search's 330 different searches at 10,000 rows per board, 10 connections, on 2 cores,
- * four runs alternating with PGlite in the server's thread: 339 answers a second against 290, p99
- * 46-61 ms against 55-71 ms.
+ * on 2 cores against PGlite in the server's thread, same code otherwise: 10 connections creating
+ * needs, 613 a second against 241; bench:search's 330 different searches at 100,000 rows per board,
+ * 121 a second against 94 (p99 121 against 155 ms); at 10,000 rows and bench:api, about the same.
  *
  * Statements run one at a time in the order they were sent (the worker reads its messages in order
  * and PGlite queues them), as a PostgreSQL pool's queue serves them. A transaction's statements go

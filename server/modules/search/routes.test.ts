@@ -157,6 +157,20 @@ describe('GET /api/search', () => {
     expect(titles(body.data.needs)).toEqual(Array.from({ length: SEARCH_PAGE }, (_, k) => `Market stall ${7 * (k + 1)}`));
   }, 60_000);
 
+  it('words that meet in a few of the newest rows: the GIN index lists them all, and the newest of them are answered', async () => {
+    // 'juniper' and 'sorrel' together in one need in eight: 150 of 1,200, fewer than the index is
+    // asked for and more than are counted. The index gives them oldest first (the order they were
+    // written in); the answer is the newest.
+    await t.db.execute(sql`
+      insert into needs (user_id, type, category, service_name, description, created_at)
+      select ${owner}, 'need', 'Food', 'Herb stall ' || i,
+        case when i % 8 = 0 then 'Juniper and sorrel.' else 'Sorrel.' end, now() - make_interval(secs => i)
+      from generate_series(1200, 1, -1) as g(i)`);
+    const { body } = await search('juniper sorrel');
+    expect(body.data.needs).toMatchObject({ count: SEARCH_COUNT_CAP, capped: true });
+    expect(titles(body.data.needs)).toEqual(Array.from({ length: SEARCH_PAGE }, (_, k) => `Herb stall ${8 * (k + 1)}`));
+  });
+
   it('words that meet in many of the newest rows: the newest rows are read at once, and answer the newest matches', async () => {
     // Every other one of 600 new skills has both words: half the newest 100 match, so the newest
     // rows are read without asking the index; the oldest of the 300 matches are counted out.

@@ -75,13 +75,13 @@ async function searchQuery(db: Db, q: string): Promise<{ tsquery: string; terms:
 type Hits = { needs: Static<typeof NeedHit>; events: Static<typeof EventHit>; skills: Static<typeof SkillHit> };
 type BoardName = keyof Hits;
 type Group<T> = { count: number; capped: boolean; items: T[] };
-/** A card of the answer, as search_groups gives it (migration 0015, which also shapes the cards). */
+/** A card of the answer, as search_groups gives it (migration 0016; migration 0015 shapes the cards). */
 type Card = { board: BoardName; total: number; position: number; card: never };
 
 const none = { count: 0, capped: false, items: [] };
 
 /**
- * The three groups, after the words are looked up: search_groups (migration 0015) gives each
+ * The three groups, after the words are looked up: search_groups (migration 0016) gives each
  * board's first SEARCH_PAGE cards of its newest SEARCH_COUNT_CAP matches, best match first, and how
  * many matches there are up to one more than SEARCH_COUNT_CAP, which tells that there are more.
  */
