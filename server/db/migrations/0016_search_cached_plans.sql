@@ -1,12 +1,13 @@
--- The search of migration 0015 with fewer plans made per search and no second read of the matches.
+-- The search of migration 0015 with fewer plans made per search and fewer rows read twice.
 -- bench:search's 330 different searches at 10k rows per board on PGlite, in one process, four rounds
 -- alternating: 6.4 ms a search with 0015's functions, 4.7 ms with these (the same answers).
---   - search_matches reads a board through the view search_boards, with static statements, so the
---     function keeps their plans for the session; 0015 made them with EXECUTE, planning each one again
---     (planning a statement cost PGlite about as much as running it). Only the one-word statement is
---     still planned for its word: whether that word is common decides how it is best read.
---   - search_matches gives each match's rank, so search_groups no longer reads every match again to
---     rank it, only the page it shows.
+--   - search_matches reads a board through the view search_boards with static statements, whose plans
+--     a session can keep (Postgres keeps a generic plan once it costs no more than one made for the
+--     values); 0015 made them with EXECUTE, planning each one at every call (planning a statement cost
+--     PGlite about as much as running it). Only the one-word statement is still planned for its
+--     word: whether that word is common decides how it is best read.
+--   - search_matches gives each match's rank (one word: as it reads them; several: for the newest
+--     `want` it kept), so search_groups reads again only the page it shows, not every match.
 DROP FUNCTION "search_groups"(tsquery, integer, integer, integer);--> statement-breakpoint
 DROP FUNCTION "search_matches"(regclass, tsquery, integer, integer);--> statement-breakpoint
 -- The newest `want` rows of `board` ('needs', 'events' or 'skills') that match `q`, newest first (by id
@@ -61,7 +62,8 @@ BEGIN
   END IF;
   RETURN QUERY SELECT v.id, v.created_at, ts_rank(v.search_vector, q)
     FROM (SELECT m.i, m.a FROM unnest(ids, ats) m(i, a) ORDER BY m.a DESC, m.i DESC LIMIT want) m
-    JOIN search_boards v ON v.board = $1 AND v.id = m.i;
+    JOIN search_boards v ON v.board = $1 AND v.id = m.i
+    ORDER BY v.created_at DESC, v.id DESC;
 END $$;
 --> statement-breakpoint
 -- The answer's cards: of each board's newest `counted` matches (search_matches asked for one more,

@@ -169,7 +169,7 @@ describe('GET /api/search', () => {
     const { body } = await search('juniper sorrel');
     expect(body.data.needs).toMatchObject({ count: SEARCH_COUNT_CAP, capped: true });
     expect(titles(body.data.needs)).toEqual(Array.from({ length: SEARCH_PAGE }, (_, k) => `Herb stall ${8 * (k + 1)}`));
-  });
+  }, 60_000);
 
   it('words that meet in many of the newest rows: the newest rows are read at once, and answer the newest matches', async () => {
     // Every other one of 600 new skills has both words: half the newest 100 match, so the newest
