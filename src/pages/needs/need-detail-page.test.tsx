@@ -91,6 +91,13 @@ it("shows 'Need not found' with a way back for an unknown id", async () => {
   expect(screen.getByRole('link', { name: 'Back to needs' })).toHaveAttribute('href', '/needs');
 });
 
+it("shows 'Need not found', not 'Try again', for a link whose id cannot name a need (the server's 400)", async () => {
+  server.use(http.get('*/api/singleneeds/:id', () => HttpResponse.json({ message: 'id is not a valid uuid' }, { status: 400 })));
+  renderWithProviders('/needs/new');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Need not found' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+});
+
 it('shows a spinner while it loads', async () => {
   const held = answerHeld(needsAnswers.getNeed);
   server.use(held.handler);

@@ -32,8 +32,12 @@ function fieldOf(error: unknown): { field?: string } {
   return field ? { field } : {};
 }
 
-/** True when the server answered 404: the record is not there (as against not loaded). */
-export const isNotFound = (error: unknown): boolean => isRecord(error) && error.status === 404;
+/**
+ * True when a record read by its id answered 404, or 400 for an id that cannot name a record at all
+ * (a mistyped link, /needs/new): the record is not there, as against not loaded, and trying again
+ * would not help.
+ */
+export const isNotFound = (error: unknown): boolean => isRecord(error) && (error.status === 404 || error.status === 400);
 
 /** True for network failures, timeouts and unparsable answers (no HTTP status from the server). */
 export function isNetworkError(error: unknown): boolean {

@@ -1,12 +1,7 @@
-import { isNotFound } from '@/shared/api';
 import { paths } from '@/shared/config';
 import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { RecordFallback } from '@/shared/ui/load-failure';
-
-/** 404, and 400 for an id that is not one at all: there is no such event, whatever the reason. */
-const isMissing = (error: unknown) =>
-  isNotFound(error) || (typeof error === 'object' && error !== null && 'status' in error && error.status === 400);
 
 /**
  * The event while it cannot be shown: loading, not found (a link back to the board), or not loaded
@@ -19,7 +14,6 @@ export function EventLoadProblem({ query, heading = 'h1' }: { query: { isLoading
       loading="Loading event"
       titleAs={heading}
       failure="Could not load this event"
-      isMissing={isMissing}
       missing={
         <EmptyState
           titleAs={heading}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './card.css';
 import { Link } from 'react-router-dom';
 
 interface CardLinkProps {

@@ -23,25 +23,27 @@ it("keeps each screen's own words: its heading level, its text or none", () => {
 });
 
 describe('RecordFallback', () => {
-  const show = (query: { isLoading: boolean; error?: unknown }, isMissing?: (error: unknown) => boolean) =>
-    render(<RecordFallback query={{ ...query, refetch: () => undefined }} loading="Loading skill" failure="Could not load this skill" missing={<p>Skill not found</p>} isMissing={isMissing} />);
+  const show = (query: { isLoading: boolean; error?: unknown }) =>
+    render(<RecordFallback query={{ ...query, refetch: () => undefined }} loading="Loading skill" failure="Could not load this skill" missing={<p>Skill not found</p>} />);
 
   it('spins while the record loads', () => {
     show({ isLoading: true });
     expect(screen.getByRole('status', { name: 'Loading skill' })).toBeInTheDocument();
   });
 
-  it('says the record is not there for a 404, or when nothing came', () => {
+  it('says the record is not there for a 404, a 400 (an id that cannot name one), or when nothing came', () => {
     show({ isLoading: false, error: { status: 404 } });
     expect(screen.getByText('Skill not found')).toBeInTheDocument();
+    show({ isLoading: false, error: { status: 400, data: { message: 'id is not a valid uuid' } } });
     show({ isLoading: false });
-    expect(screen.getAllByText('Skill not found')).toHaveLength(2);
+    expect(screen.getAllByText('Skill not found')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
-  it('offers Try again for any other failure, and for what the screen does not count as missing', () => {
+  it('offers Try again for any other failure', () => {
     show({ isLoading: false, error: { status: 'FETCH_ERROR' } });
     expect(screen.getByText('Could not load this skill')).toBeInTheDocument();
-    show({ isLoading: false, error: { status: 404 } }, () => false);
+    show({ isLoading: false, error: { status: 500 } });
     expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(2);
   });
 });

@@ -13,19 +13,17 @@ interface RecordFallbackProps {
   failure: string;
   /** What a record that is not there shows (its 'not found', with a way back). */
   missing: ReactNode;
-  /** Which answers mean 'not there'; a 404 unless the screen says otherwise. */
-  isMissing?: (error: unknown) => boolean;
   titleAs?: 'p' | 'h1' | 'h2';
   icon?: IconName;
 }
 
 /**
  * What a record's page shows in its place: a spinner while it loads, 'not found' when the server
- * says it is not there (or nothing came), and the failure with 'Try again' when it did not load,
+ * says it is not there (isNotFound) (or nothing came), and the failure with 'Try again' when it did not load,
  * which stays up while the retry runs.
  */
-export function RecordFallback({ query, loading, failure, missing, isMissing = isNotFound, titleAs, icon }: RecordFallbackProps) {
+export function RecordFallback({ query, loading, failure, missing, titleAs, icon }: RecordFallbackProps) {
   if (query.isLoading) return <LoadingState label={loading} />;
-  if (query.error && !isMissing(query.error)) return <LoadFailure titleAs={titleAs} icon={icon} title={failure} onRetry={query.refetch} />;
+  if (query.error && !isNotFound(query.error)) return <LoadFailure titleAs={titleAs} icon={icon} title={failure} onRetry={query.refetch} />;
   return missing;
 }
