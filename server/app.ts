@@ -28,7 +28,7 @@ import compression from './plugins/compression.js';
 import errors from './plugins/errors.js';
 import multipart from './plugins/multipart.js';
 import realtime from './plugins/realtime.js';
-import security, { apiRateLimit } from './plugins/security.js';
+import security, { apiCacheHeaders, apiRateLimit } from './plugins/security.js';
 import sessions from './plugins/sessions.js';
 import staticFiles from './plugins/static-files.js';
 
@@ -104,6 +104,7 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
   // (with their per-request hooks) stay off static files. Every route declares its access class (plugins/auth.ts).
   await app.register(async (api) => {
     await apiRateLimit(api);
+    await apiCacheHeaders(api);
     // Only here: files go out as the build compressed them (plugins/static-files.ts).
     await api.register(compression);
     await api.register(multipart);

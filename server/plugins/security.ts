@@ -48,4 +48,20 @@ export async function apiRateLimit(api: FastifyInstance) {
   });
 }
 
+/**
+ * What caches between the API and a member (a proxy, the browser's HTTP cache) may keep: an answer
+ * that may carry a token or private fields (any answer to a signed-in request, and any answer to a
+ * POST, PUT, PATCH or DELETE: login, registration, password recovery) is `Cache-Control: no-store`;
+ * every answer varies by Authorization, since a list or a record shows more to a signed-in member.
+ */
+export async function apiCacheHeaders(api: FastifyInstance) {
+  api.addHook('onSend', async (request, reply, payload) => {
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, Authorization` : 'Authorization');
+    const shared = (request.method === 'GET' || request.method === 'HEAD') && request.headers.authorization === undefined;
+    if (!shared && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
+
 export default fp(security, { name: 'security', fastify: '5.x' });
