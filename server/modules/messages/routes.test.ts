@@ -233,3 +233,21 @@ if (redisUrl) describe('two instances on one database and one Redis', () => {
     ]);
   });
 });
+
+// Here for the sockets this file opens: a follow's live notification is realtime's too.
+describe('a follower told once a day', () => {
+  it('five follows and unfollows tell the followed once, live and stored', async () => {
+    const [fan, star] = await Promise.all([signUp(t.app), signUp(t.app)]);
+    const told = collect(await openSocket(t.url, star.token), 'notification');
+    for (let i = 0; i < 5; i++) {
+      for (const action of ['follow', 'unfollow']) {
+        expect((await t.app.inject({ method: 'POST', url: `/api/whispers/${star.id}/${action}`, headers: bearer(fan.token) })).statusCode).toBe(200);
+      }
+    }
+    // A message's notification comes after every follow's: once it is in, any other would be too.
+    await send(fan, star.id, 'Hello!');
+    await told.atLeast(2);
+    expect(told.seen).toEqual([{ title: 'New follower' }, { title: 'New message' }]);
+    expect(await t.db.$count(notifications, and(eq(notifications.userId, star.id), eq(notifications.title, 'New follower')))).toBe(1);
+  });
+});

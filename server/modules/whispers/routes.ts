@@ -166,9 +166,10 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (request.params.id === me) throw badRequest('You cannot follow yourself.');
       const result = await setFollow(app.db, me, request.params.id, action === 'follow');
       if (!result) throw userMissing();
-      if (action === 'follow') tellUsers(app, [request.params.id], 'notification', { title: 'New follower' });
+      const { told, ...answer } = result;
+      if (told) tellUsers(app, [request.params.id], 'notification', { title: 'New follower' });
       const message = action === 'follow' ? 'You are now following this user.' : 'You have unfollowed this user.';
-      return { success: true, message, ...result };
+      return { success: true, message, ...answer };
     });
   }
 };

@@ -9,6 +9,8 @@ import type { PublicProfileAnswer, WhisperSchema } from './schemas.js';
 import type { WhisperFields } from './validation.js';
 import { containsAny } from '../../lib/text.js';
 import { boardsChanged } from '../../lib/cached-reads.js';
+import { LONGEST_WINDOW_MS, takeHits } from '../../lib/quota.js';
+import { limitKeys } from '../../lib/limit-keys.js';
 
 export type WhisperDto = Static<typeof WhisperSchema>;
 type ProfileDto = Omit<Static<typeof PublicProfileAnswer>['profile'], 'friendStatus'>;
@@ -170,24 +172,39 @@ const followersCountOf = async (db: Db, userId: string) => {
   return row.count;
 };
 
+/** Whether a follow is the first from this follower to this member within a day (counted in limit_hits). */
+async function firstFollowToday(db: Db, followerId: string, followeeId: string): Promise<boolean> {
+  const toldToday = new Error('told today');
+  try {
+    await takeHits(db, [{ key: limitKeys.followNotice(followerId, followeeId), max: 1, windowMs: LONGEST_WINDOW_MS }], () => toldToday);
+    return true;
+  } catch (error) {
+    if (error === toldToday) return false;
+    throw error;
+  }
+}
+
 /**
- * Follows (or unfollows) an active user; the followed hears of a new follower. Undefined when there
- * is no such active user. Following twice is the same as once.
+ * Follows (or unfollows) an active user. The followed hears of a new follower once a day per
+ * follower, however often they follow and unfollow (`told`: tell them live too). Undefined when
+ * there is no such active user. Following twice is the same as once.
  */
 export async function setFollow(db: Db, followerId: string, followeeId: string, follow: boolean) {
   return db.transaction(async (tx) => {
     const [target] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, followeeId), eq(users.status, 'active')));
     if (!target) return undefined;
+    let told = false;
     if (follow) {
       const added = await tx.insert(follows).values({ followerId, followeeId }).onConflictDoNothing().returning({ at: follows.createdAt });
-      if (added.length > 0) {
+      if (added.length > 0 && await firstFollowToday(tx as unknown as Db, followerId, followeeId)) {
         const [follower] = await tx.select({ username: users.username }).from(users).where(eq(users.id, followerId));
         await createNotification(tx, followeeId, { title: 'New follower', body: `@${follower.username} started following you.` });
+        told = true;
       }
     } else {
       await tx.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
     }
-    return { following: follow, followersCount: await followersCountOf(tx as unknown as Db, followeeId) };
+    return { following: follow, followersCount: await followersCountOf(tx as unknown as Db, followeeId), told };
   });
 }
 
