@@ -1,6 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { baseApi, hydrateSessionUser, selectSessionUser } from '@/shared/api';
-import { createSessionPersistence, loadStoredSession, sessionReducer } from '@/shared/auth';
+import { createSessionPersistence, loadStoredSession, maskSecrets, sessionReducer } from '@/shared/auth';
 
 const rootReducer = combineReducers({
   [baseApi.reducerPath]: baseApi.reducer,
@@ -12,7 +12,7 @@ export type RootState = ReturnType<typeof rootReducer>;
 /**
  * A fresh store (one per app start, one per test). The session is hydrated from localStorage unless
  * the caller preloads one; the stored user goes into the api cache, its one owner. Redux DevTools
- * are on outside production builds.
+ * are on outside production builds, with the token and every password masked in what they show.
  */
 export function makeStore(preloadedState?: Partial<RootState>) {
   const stored = loadStoredSession();
@@ -26,7 +26,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     // for that frame (React restores it to the old value after the event); 'tick' still batches the
     // actions dispatched together, and tells the screens before anything is painted.
     enhancers: (getDefault) => getDefault({ autoBatch: { type: 'tick' } }),
-    devTools: process.env.NODE_ENV !== 'production',
+    devTools: process.env.NODE_ENV !== 'production' && { stateSanitizer: maskSecrets, actionSanitizer: maskSecrets },
   });
   const hydrate = !preloadedState?.session && stored.user ? hydrateSessionUser(stored.user) : null;
   if (hydrate) store.dispatch(hydrate);
