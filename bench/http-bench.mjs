@@ -25,7 +25,7 @@ export function ensureBuild() {
 }
 
 const HIGH = '1000000000';
-const limitEnv = Object.fromEntries(['LIMIT_API_PER_MINUTE', 'LIMIT_LOGINS_PER_MINUTE', 'LIMIT_LOGIN_FAILURES'].map((name) => [name, HIGH]));
+const limitEnv = Object.fromEntries(['LIMIT_API_PER_MINUTE', 'LIMIT_LOGINS_PER_MINUTE', 'LIMIT_LOGIN_FAILURES', 'LIMIT_SOCKET_HANDSHAKES_PER_MINUTE'].map((name) => [name, HIGH]));
 
 /**
  * bench/api-server.ts bundled by esbuild (as scripts/build-server.mjs bundles the product), so the

@@ -59,6 +59,9 @@ export default async function globalSetup() {
       // Every journey registers its travellers from this one address (loopback), more than the 30 an
       // hour a network may make; the limit itself is tested in server/test/hardening-limits.test.ts.
       LIMIT_REGISTRATIONS_PER_HOUR: '500',
+      // Every page a journey opens connects a socket from this address, faster than a real network's
+      // members would; the allowance itself is tested in server/plugins/realtime.test.ts.
+      LIMIT_SOCKET_HANDSHAKES_PER_MINUTE: '100000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -35,6 +35,10 @@ export interface Limits {
   geoUpstreamIntervalMs: number;
   /** Nominatim: an upstream request taking longer fails (502). */
   geoTimeoutMs: number;
+  /** Open sockets per user on an instance; a newer one closes the oldest. */
+  socketsPerUser: number;
+  /** Socket handshakes per client address, per minute, on an instance. */
+  socketHandshakesPerMinute: number;
 }
 
 export interface Config {
@@ -98,6 +102,9 @@ export const defaultLimits: Limits = {
   geoPerMinute: 60,
   geoUpstreamIntervalMs: 1000,
   geoTimeoutMs: 5000,
+  // A few tabs and devices per member; two handshakes a second from one address (a hostel's shared Wi-Fi).
+  socketsPerUser: 5,
+  socketHandshakesPerMinute: 120,
 };
 
 /** The environment variables that tune the counts of `Limits` (whole numbers of at least 1). */
@@ -111,6 +118,8 @@ export const limitVariables = {
   LIMIT_REGISTRATIONS_PER_HOUR: 'registrationsPerIp',
   LIMIT_UPLOADS_PER_HOUR: 'uploadsPerUser',
   LIMIT_GEOCODING_PER_MINUTE: 'geoPerMinute',
+  LIMIT_SOCKETS_PER_USER: 'socketsPerUser',
+  LIMIT_SOCKET_HANDSHAKES_PER_MINUTE: 'socketHandshakesPerMinute',
 } as const satisfies Record<string, keyof Limits>;
 
 type Env = Record<string, string | undefined>;

@@ -1,5 +1,6 @@
 import { io as connect, type Socket } from 'socket.io-client';
-import { useTestApp } from '../test/build-test-app.js';
+import type { AddressInfo } from 'node:net';
+import { buildTestApp, useTestApp } from '../test/build-test-app.js';
 import { bearer, login, signUp } from '../test/fixtures.js';
 import { userRoom } from './realtime.js';
 
@@ -8,8 +9,8 @@ const t = useTestApp({ listen: true });
 const sockets: Socket[] = [];
 afterAll(() => sockets.forEach((s) => s.close()));
 
-function open(auth: Record<string, unknown>, transports = ['websocket']): Promise<{ socket: Socket; error?: Error }> {
-  const socket = connect(t.url, { path: '/socket.io', auth, transports, reconnection: false, forceNew: true });
+function open(auth: Record<string, unknown>, transports = ['websocket'], url = t.url): Promise<{ socket: Socket; error?: Error }> {
+  const socket = connect(url, { path: '/socket.io', auth, transports, reconnection: false, forceNew: true });
   sockets.push(socket);
   return new Promise((resolve) => {
     socket.once('connect', () => resolve({ socket }));
@@ -122,6 +123,31 @@ describe('socket.io handshake', () => {
     const dropped = Promise.all(sockets.map(disconnected));
     expect((await t.app.inject({ method: 'DELETE', url: `/api/delete-user/${user.id}`, headers: bearer(user.token) })).statusCode).toBe(200);
     await dropped;
+  });
+
+  it('keeps a user\'s newest sockets: past the allowance (5) the oldest is closed', async () => {
+    const user = await signUp(t.app);
+    const oldest = (await open({ token: user.token })).socket;
+    const closed = disconnected(oldest);
+    const newer: Socket[] = [];
+    for (let i = 0; i < 5; i++) newer.push((await open({ token: user.token })).socket);
+    await expect(closed).resolves.toBe('io server disconnect');
+    expect(newer.every((socket) => socket.connected)).toBe(true);
+    await stillDelivers(newer[4], user.id);
+  });
+
+  it('refuses handshakes from an address past its allowance for the minute', async () => {
+    const strict = await buildTestApp({ limits: { socketHandshakesPerMinute: 2 } });
+    try {
+      await strict.app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${(strict.app.server.address() as AddressInfo).port}`;
+      const user = await signUp(strict.app);
+      const tries = [];
+      for (let i = 0; i < 3; i++) tries.push(await open({ token: user.token }, ['websocket'], url));
+      expect(tries.map(({ error }) => error === undefined)).toEqual([true, true, false]);
+    } finally {
+      await strict.close();
+    }
   });
 
   it('closing the app disconnects sockets instead of hanging', async () => {

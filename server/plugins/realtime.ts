@@ -1,4 +1,5 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
@@ -40,6 +41,32 @@ export function sameOrigin(headers: IncomingHttpHeaders, trustProxy: boolean): b
   const forwarded = trustProxy ? String(headers['x-forwarded-host'] ?? '').split(',')[0].trim() : '';
   return host === headers.host || (forwarded !== '' && host === forwarded);
 }
+/** The client's address of a handshake, as Fastify reads a request's under the same TRUST_PROXY. */
+function clientAddress(trustProxy: false | number | string): (request: IncomingMessage) => string {
+  if (trustProxy === false) return (request) => request.socket.remoteAddress ?? '';
+  const trust = typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : proxyAddr.compile(trustProxy.split(',').map((value) => value.trim()));
+  return (request) => proxyAddr(request, trust);
+}
+
+/**
+ * At most `max` handshakes per client address in each minute, counted on this instance: a client
+ * that reconnects in a loop, or opens sockets by the thousand, is refused until the minute ends.
+ */
+function handshakeAllowance(max: number) {
+  let windowEnds = 0;
+  let counts = new Map<string, number>();
+  return (address: string): boolean => {
+    const now = Date.now();
+    if (now >= windowEnds) {
+      windowEnds = now + 60_000;
+      counts = new Map();
+    }
+    const count = (counts.get(address) ?? 0) + 1;
+    counts.set(address, count);
+    return count <= max;
+  };
+}
+
 /** Every socket of one session: `app.endSessions` disconnects them when the session ends. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
@@ -53,10 +80,13 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  */
 async function realtime(app: FastifyInstance) {
   const trustProxy = Boolean(app.config.trustProxy);
+  const { socketsPerUser, socketHandshakesPerMinute } = app.config.limits;
+  const addressOf = clientAddress(app.config.trustProxy);
+  const allowHandshake = handshakeAllowance(socketHandshakesPerMinute);
   const io = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
-    allowRequest: (request, callback) => callback(null, sameOrigin(request.headers, trustProxy)),
+    allowRequest: (request, callback) => callback(null, sameOrigin(request.headers, trustProxy) && allowHandshake(addressOf(request))),
   });
   // engine.io keeps each connection's first request (headers, parser state: a few KB) for the
   // socket's whole life. Nothing here needs it once the connection is open: the Origin was checked
@@ -84,7 +114,12 @@ async function realtime(app: FastifyInstance) {
     );
   });
   io.on('connection', (socket) => {
-    void socket.join([userRoom(socket.data.userId as string), sessionRoom(socket.data.sessionId as string)]);
+    const userId = socket.data.userId as string;
+    void socket.join([userRoom(userId), sessionRoom(socket.data.sessionId as string)]);
+    // The newest socket wins: past the allowance, this user's oldest on this instance are closed.
+    // The room lists them in the order they joined.
+    const mine = [...(io.of('/').adapter.rooms.get(userRoom(userId)) ?? [])];
+    for (const id of mine.slice(0, Math.max(0, mine.length - socketsPerUser))) io.of('/').sockets.get(id)?.disconnect(true);
     const expiry = setTimeout(() => socket.disconnect(true), Math.min(MAX_TIMER_MS, (socket.data.expiresAt as number) - Date.now()));
     socket.on('disconnect', () => clearTimeout(expiry));
   });
