@@ -55,12 +55,13 @@ export async function apiRateLimit(api: FastifyInstance) {
  * every answer varies by Authorization, since a list or a record shows more to a signed-in member.
  */
 export async function apiCacheHeaders(api: FastifyInstance) {
-  api.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: no promise per answer on the hottest path.
+  api.addHook('onSend', (request, reply, payload, done) => {
     const vary = reply.getHeader('vary');
     reply.header('vary', vary ? `${String(vary)}, Authorization` : 'Authorization');
     const shared = (request.method === 'GET' || request.method === 'HEAD') && request.headers.authorization === undefined;
     if (!shared && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }
 
