@@ -83,6 +83,9 @@ test('live navigation: the trail grows along the route, and leaving it re-routes
   await expect(page.getByRole('region', { name: 'Route' })).toContainText('Distance');
   await page.getByRole('button', { name: 'Start Navigation' }).click();
   const status = page.getByRole('region', { name: 'Route' }).getByRole('status');
+  // The watch's first fix (where the traveller stands) before moving: a position set while the watch
+  // is still starting would be its first fix instead, and the trail would be a point short.
+  await expect(status).toContainText(/\b1 point on your trail/);
 
   // Along the route (a straight road from Panaji to Calangute): the trail grows, no re-route.
   const along = (share: number): [number, number] => [15.4989946 + (15.5439 - 15.4989946) * share, 73.8282141 + (73.7553 - 73.8282141) * share];
