@@ -18,6 +18,17 @@ describe('createGeocoder', () => {
 });
 
 describe('createSpacer', () => {
+  it('starts each task at least the interval after the one before started', async () => {
+    const run = createSpacer(100, 10);
+    const starts: number[] = [];
+    await Promise.all([1, 2, 3].map(() => run(async () => {
+      starts.push(Date.now());
+    })));
+    // Node's timers may fire a millisecond before their time by Date.now's rounding.
+    expect(starts[1] - starts[0]).toBeGreaterThanOrEqual(99);
+    expect(starts[2] - starts[1]).toBeGreaterThanOrEqual(99);
+  });
+
   it('refuses at once when too many tasks wait', async () => {
     const run = createSpacer(0, 3); // none has started yet when the fourth comes
     const { passed, release } = hold();
