@@ -24,22 +24,33 @@ const since = (windowMs: number) => sql`now() - make_interval(secs => ${windowMs
  * `returnHits` takes back (a right password or code does not count as a failure).
  */
 export async function takeHits(db: Db, quotas: Quota[], full: () => Error): Promise<string[]> {
+  return (await takeCountedHits(db, quotas, full)).ids;
+}
+
+/**
+ * `takeHits`, also telling how many hits each quota already had in its window (`before`, in the
+ * order of `quotas`). A quota of `max: Infinity` is only counted, never full: concurrent callers
+ * each see the ones counted before them, so a parallel burst sees its count grow.
+ */
+export async function takeCountedHits(db: Db, quotas: Quota[], full: () => Error): Promise<{ ids: string[]; before: number[] }> {
   for (const quota of quotas) {
     if (quota.windowMs > LONGEST_WINDOW_MS) throw new Error(`quota window of ${quota.key} is longer than ${LONGEST_WINDOW_MS} ms`);
   }
   const keys = quotas.map((quota) => quota.key);
-  const ids = await db.transaction(async (tx) => {
+  const counted = await db.transaction(async (tx) => {
     for (const key of [...new Set(keys)].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    const before: number[] = [];
     for (const quota of quotas) {
       const [row] = await tx.select({ hits: count() }).from(limitHits)
         .where(and(inArray(limitHits.key, [quota.key]), gt(limitHits.createdAt, since(quota.windowMs))));
       if (row.hits >= quota.max) throw full();
+      before.push(row.hits);
     }
     const rows = await tx.insert(limitHits).values(keys.map((key) => ({ key }))).returning({ id: limitHits.id });
-    return rows.map((row) => row.id);
+    return { ids: rows.map((row) => row.id), before };
   });
   await pruneHits(db);
-  return ids;
+  return counted;
 }
 
 /** Uncounts hits `takeHits` counted. */
