@@ -12,6 +12,7 @@ describe('loadConfig', () => {
     });
     expect(config.limits).toEqual({
       apiPerMinute: 1200, loginPerMinute: 60, loginFailures: 10, loginLockWindowMs: 900_000,
+      loginSlowdownAfter: 10, loginDelayBaseMs: 250, loginDelayMaxMs: 10_000,
       otpSendsPerAddress: 5, otpSendsPerIp: 30, otpWindowMs: 900_000, codeFailuresPerAddress: 20, codeFailureWindowMs: 86_400_000,
       registrationsPerIp: 30, registrationWindowMs: 3_600_000, uploadsPerUser: 60, uploadWindowMs: 3_600_000, geoPerMinute: 60,
       geoUpstreamIntervalMs: 1000, geoTimeoutMs: 5000, socketsPerUser: 5, socketHandshakesPerMinute: 120,
@@ -25,8 +26,8 @@ describe('loadConfig', () => {
   });
 
   it('tunes the limits from LIMIT_* variables', () => {
-    const { limits } = loadConfig({ LIMIT_REGISTRATIONS_PER_HOUR: '200', LIMIT_GEOCODING_PER_MINUTE: '5', LIMIT_LOGIN_FAILURES: '3' });
-    expect(limits).toMatchObject({ registrationsPerIp: 200, geoPerMinute: 5, loginFailures: 3, apiPerMinute: 1200 });
+    const { limits } = loadConfig({ LIMIT_REGISTRATIONS_PER_HOUR: '200', LIMIT_GEOCODING_PER_MINUTE: '5', LIMIT_LOGIN_FAILURES: '3', LIMIT_LOGIN_SLOWDOWN_AFTER: '40' });
+    expect(limits).toMatchObject({ registrationsPerIp: 200, geoPerMinute: 5, loginFailures: 3, loginSlowdownAfter: 40, apiPerMinute: 1200 });
   });
 
   it('sizes the PostgreSQL pool from DATABASE_POOL_SIZE, by default twice the cores and at most 10', () => {
@@ -71,6 +72,7 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY=true would trust any client-chosen X-Forwarded-For'],
     [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY must be a hop count or a list of addresses'],
     [{ LIMIT_REGISTRATIONS_PER_HOUR: '0' }, 'LIMIT_REGISTRATIONS_PER_HOUR must be a whole number of at least 1'],
+    [{ LIMIT_LOGIN_SLOWDOWN_AFTER: 'ten' }, 'LIMIT_LOGIN_SLOWDOWN_AFTER must be a whole number of at least 1, got "ten"'],
   ])('rejects %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -11,11 +11,21 @@ export interface Limits {
   /** POST /api/login, per client address, per minute. */
   loginPerMinute: number;
   /**
-   * Failed (or still running) password checks per account within `loginLockWindowMs`, by login,
-   * password change or a sudo-mode confirm; past it the account answers 429 until the window ends.
+   * Failed (or still running) password checks from one client address on one login name (a
+   * username or e-mail as typed, lower-cased; for a password change or sudo confirm, the signed-in
+   * user) within `loginLockWindowMs`; past it that address answers 429 for that name until the
+   * window ends. Other addresses are not affected (lib/login-lockout.ts).
    */
   loginFailures: number;
   loginLockWindowMs: number;
+  /**
+   * Failed (or still running) checks on one name from all addresses within `loginLockWindowMs`
+   * before each further check on it waits: `loginDelayBaseMs` × 2^(checks − `loginSlowdownAfter`),
+   * at most `loginDelayMaxMs`. A slowdown, never a refusal: the right password still gets in.
+   */
+  loginSlowdownAfter: number;
+  loginDelayBaseMs: number;
+  loginDelayMaxMs: number;
   /** One-time-code sends (password reset, e-mail change) per target address, and per client address, within `otpWindowMs`. */
   otpSendsPerAddress: number;
   otpSendsPerIp: number;
@@ -83,13 +93,17 @@ export interface Config {
 export class ConfigError extends Error {}
 
 // Loose enough for a busy shared address (a school, a hostel's Wi-Fi behind one NAT), tight enough
-// to stop guessing: 10 wrong passwords per account per 15 minutes is ~1,000 guesses a day at most,
-// and 20 wrong codes per address per day leave a 6-digit code a 1-in-50,000 chance a day.
+// to stop guessing: 10 wrong passwords per address and name per 15 minutes is ~1,000 guesses a day
+// from one address; from many, past 10 a name's checks wait 0.25, 0.5, 1 … at most 10 s each; and
+// 20 wrong codes per address per day leave a 6-digit code a 1-in-50,000 chance a day.
 export const defaultLimits: Limits = {
   apiPerMinute: 1200,
   loginPerMinute: 60,
   loginFailures: 10,
   loginLockWindowMs: 15 * 60_000,
+  loginSlowdownAfter: 10,
+  loginDelayBaseMs: 250,
+  loginDelayMaxMs: 10_000,
   otpSendsPerAddress: 5,
   otpSendsPerIp: 30,
   otpWindowMs: 15 * 60_000,
@@ -112,6 +126,7 @@ export const limitVariables = {
   LIMIT_API_PER_MINUTE: 'apiPerMinute',
   LIMIT_LOGINS_PER_MINUTE: 'loginPerMinute',
   LIMIT_LOGIN_FAILURES: 'loginFailures',
+  LIMIT_LOGIN_SLOWDOWN_AFTER: 'loginSlowdownAfter',
   LIMIT_CODE_SENDS_PER_ADDRESS: 'otpSendsPerAddress',
   LIMIT_CODE_SENDS_PER_IP: 'otpSendsPerIp',
   LIMIT_CODE_FAILURES_PER_DAY: 'codeFailuresPerAddress',

@@ -41,7 +41,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...base,
     ...options.config,
     limits: {
-      ...base.limits, apiPerMinute: 100_000, loginPerMinute: 100_000, loginFailures: 1_000, otpSendsPerIp: 100_000,
+      ...base.limits, apiPerMinute: 100_000, loginPerMinute: 100_000, loginFailures: 1_000, loginSlowdownAfter: 1_000, otpSendsPerIp: 100_000,
       registrationsPerIp: 100_000, codeFailuresPerAddress: 1_000, uploadsPerUser: 1_000, geoPerMinute: 100_000,
       geoUpstreamIntervalMs: 0, geoTimeoutMs: 2000, socketHandshakesPerMinute: 100_000, ...options.limits,
     },
