@@ -1,8 +1,13 @@
 // The keys the limits of lib/quota.ts count under, in one place: modules count under them and
 // account deletion forgets them.
 export const limitKeys = {
-  /** Password checks on an account (login, password change, sudo confirm); `account` is `user:<id>` or `name:<tried name>`. */
-  passwordChecks: (account: string) => `login:${account}`,
+  /**
+   * Password checks on a target from every address (lib/login-lockout.ts): `name:<lower-cased name>`
+   * for logins, `user:<id>` for a signed-in user's password change or sudo confirm.
+   */
+  passwordChecks: (target: string) => `login:${target}`,
+  /** Password checks on a target from one client address (never a prefix of another's: the target ends it). */
+  passwordChecksFrom: (target: string, ip: string) => `login:from:${ip}:${target}`,
   codeSendsTo: (email: string) => `otp-send:email:${email}`,
   codeSendsFromIp: (ip: string) => `otp-send:ip:${ip}`,
   codeSendsByUser: (userId: string) => `otp-send:user:${userId}`,

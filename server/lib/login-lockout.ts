@@ -1,25 +1,68 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Limits } from '../config.js';
 import type { Db } from '../db/client.js';
 import { limitKeys } from './limit-keys.js';
-import { clearHits, takeHits } from './quota.js';
+import { clearHits, returnHits, takeCountedHits } from './quota.js';
 
 /**
- * Per-account guessing limit for every password check (login, password change, sudo confirm):
- * the check is counted as a failure *before* it runs, in one locked step, so a parallel burst of
- * guesses gets at most `loginFailures` checks in the window and 429 (`full`) for the rest; a right
- * password clears the account's count. `account` is `user:<id>`, or `name:<lower-cased name>` for
- * names no account has (locked the same way, so the lock reveals nothing).
+ * What a password check guesses at, and from where. `target` is `name:<login name lower-cased>` for
+ * a login (the name as typed, whether or not an account has it, so no answer depends on that), or
+ * `user:<id>` for a signed-in user's password change or sudo confirm (which outsiders cannot reach).
+ * `ip` is the client address as Fastify reads it (request.ip, TRUST_PROXY respected).
+ */
+export interface PasswordCheckTarget {
+  target: string;
+  ip: string;
+}
+
+/** Login targets are the name typed: a username and an e-mail of one account count apart (see below). */
+export const loginTarget = (name: string) => `name:${name.toLowerCase()}`;
+export const sudoTarget = (userId: string) => `user:${userId}`;
+
+/**
+ * How long a check waits when `before` failed (or running) checks on its target, from all
+ * addresses, are in the window: nothing below `loginSlowdownAfter`, then `loginDelayBaseMs`,
+ * doubling with each further one, at most `loginDelayMaxMs`.
+ */
+export function slowdownMs(limits: Limits, before: number): number {
+  if (before < limits.loginSlowdownAfter) return 0;
+  return Math.min(limits.loginDelayMaxMs, limits.loginDelayBaseMs * 2 ** (before - limits.loginSlowdownAfter));
+}
+
+/**
+ * Every password check (login, password change, sudo confirm) runs through here. It is counted as
+ * a failure *before* it runs, in one locked step (lib/quota.ts), twice:
+ * - per (address, target): past `loginFailures` in the window that address gets `full()` (429) for
+ *   that target, so a parallel burst from one address gets at most `loginFailures` checks. Other
+ *   addresses are untouched: an outsider's guesses never refuse the owner's right password.
+ * - per target from all addresses: past `loginSlowdownAfter`, each further check waits
+ *   `slowdownMs` (a timer, holding no connection and no CPU) before the password is checked. That
+ *   slows guessing from many addresses down, and the owner's right password still gets in.
+ * A right password takes its own two counts back and clears its address's count on the target.
+ *
+ * A username and the e-mail of the same account are different targets on purpose: if failures on
+ * one counted toward the other, the lock or the delay on an e-mail would tell whether it belongs to
+ * a username someone failed on. So an account has two counts (twice the guesses at most), and every
+ * answer is the same whether the name is known, unknown or an e-mail.
  */
 export async function checkPasswordGuarded(
   db: Db,
   limits: Limits,
-  account: string,
+  { target, ip }: PasswordCheckTarget,
   full: () => Error,
   verify: () => Promise<boolean>,
 ): Promise<boolean> {
-  const key = limitKeys.passwordChecks(account);
-  await takeHits(db, [{ key, max: limits.loginFailures, windowMs: limits.loginLockWindowMs }], full);
+  const fromHere = limitKeys.passwordChecksFrom(target, ip);
+  const { ids, before } = await takeCountedHits(db, [
+    { key: fromHere, max: limits.loginFailures, windowMs: limits.loginLockWindowMs },
+    { key: limitKeys.passwordChecks(target), max: Number.POSITIVE_INFINITY, windowMs: limits.loginLockWindowMs },
+  ], full);
+  const delay = slowdownMs(limits, before[1]);
+  if (delay > 0) await sleep(delay);
   const right = await verify();
-  if (right) await clearHits(db, [key]);
+  if (right) {
+    await returnHits(db, [ids[1]]);
+    await clearHits(db, [fromHere]);
+  }
   return right;
 }

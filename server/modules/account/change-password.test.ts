@@ -1,5 +1,5 @@
 import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
-import { bearer, login, signUp } from '../../test/fixtures.js';
+import { bearer, login, randomIp, signUp } from '../../test/fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,12 +33,20 @@ describe('POST /api/change-password/:userId', () => {
     expect((await login(t.app, user.body.username, user.body.password)).statusCode).toBe(200);
   });
 
-  it('wrong current passwords count toward the account lockout (429 after 3)', async () => {
+  it('wrong current passwords are limited per user and address (429 after 3)', async () => {
     const user = await signUp(t.app);
     for (let i = 0; i < 3; i++) expect((await change(user.id, user.token, body('guess-' + i))).statusCode).toBe(400);
     const locked = await change(user.id, user.token, body(user.body.password));
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({ status: false, message: 'Too many requests. Please try again later.' });
+    // Per user and address, not per session: signing in again does not reset it, and the owner's
+    // login is not refused; another address is not refused either.
+    const again = (await login(t.app, user.body.username, user.body.password)).json().token as string;
+    expect((await change(user.id, again, body(user.body.password))).statusCode).toBe(429);
+    const elsewhere = await t.app.inject({
+      method: 'POST', url: `/api/change-password/${user.id}`, headers: bearer(again), remoteAddress: randomIp(), payload: body(user.body.password),
+    });
+    expect(elsewhere.json()).toEqual({ status: true, message: 'Password Changed' });
   });
 
   it.each([

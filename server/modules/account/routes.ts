@@ -33,7 +33,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const checked = checkPasswordChange(request.body);
     if (!checked.ok) throw invalid(checked, { status: false });
     const { user, session } = callerOf(request);
-    await changePassword(app.db, app.config.limits, endSessions, { userId: user.id, sessionId: session.id, ...checked.value });
+    await changePassword(app.db, app.config.limits, endSessions, { userId: user.id, sessionId: session.id, ip: request.ip, ...checked.value });
     return { status: true, message: 'Password Changed' };
   });
 

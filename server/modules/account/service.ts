@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { events, needs, skills, users, whispers } from '../../db/schema.js';
 import { failure, fieldError } from '../../lib/http-error.js';
 import { limitKeys } from '../../lib/limit-keys.js';
-import { checkPasswordGuarded } from '../../lib/login-lockout.js';
+import { checkPasswordGuarded, sudoTarget } from '../../lib/login-lockout.js';
 import { TOO_MANY_REQUESTS } from '../../lib/otp/send-limit.js';
 import { passwordProblem } from '../../lib/password-policy.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -46,20 +46,22 @@ export interface PasswordChange {
   userId: string;
   /** The caller's session, which stays valid; every other session of the user ends. */
   sessionId: string;
+  /** The caller's client address (request.ip): wrong current passwords are limited per user and address. */
+  ip: string;
   currentPassword: string;
   newPassword: string;
 }
 
 /**
- * Checks the current password (each check counts toward the account's lockout before it runs, so a
- * stolen token cannot guess it), applies the password policy, and sets the new password, ending the
- * user's other sessions in the same transaction.
+ * Checks the current password (each check is counted per user and client address before it runs,
+ * so a stolen token cannot guess it, and an outsider's wrong logins cannot refuse it), applies the
+ * password policy, and sets the new password, ending the user's other sessions in the same transaction.
  */
 export async function changePassword(db: Db, limits: Limits, endSessions: EndSessions, change: PasswordChange): Promise<void> {
   const [user] = await db.select({ passwordHash: users.passwordHash, username: users.username, email: users.email })
     .from(users).where(eq(users.id, change.userId)).limit(1);
   if (!user) throw userGone();
-  const right = await checkPasswordGuarded(db, limits, `user:${change.userId}`, () => failure(429, TOO_MANY_REQUESTS),
+  const right = await checkPasswordGuarded(db, limits, { target: sudoTarget(change.userId), ip: change.ip }, () => failure(429, TOO_MANY_REQUESTS),
     () => verifyPassword(user.passwordHash, change.currentPassword));
   if (!right) throw fieldError(400, WRONG_CURRENT_PASSWORD, 'currentPassword', { status: false });
   const problem = passwordProblem(change.newPassword, user);

@@ -35,7 +35,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/login', {
     // The answer carries the session's token: never compressed (plugins/compression.ts).
     compress: false,
-    // Per client address, on top of the per-account lockout in the service.
+    // Per client address, on top of the per-name lockout and slowdown of the service.
     config: {
       access: 'public',
       rateLimit: {
@@ -51,7 +51,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const checked = checkLogin(request.body);
     if (!checked.ok) throw invalid(checked);
-    const { user, token } = await loginUser(app.db, limits, app.config.jwtSecret!, checked.value.username, checked.value.password);
+    const { user, token } = await loginUser(app.db, limits, app.config.jwtSecret!,
+      { login: checked.value.username, password: checked.value.password, ip: request.ip });
     return { message: 'User logged in successfully', user: toUserDto(user, true), token };
   });
 

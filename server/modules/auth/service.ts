@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { conflict, forbidden, HttpError, tooManyRequests } from '../../lib/http-error.js';
-import { checkPasswordGuarded } from '../../lib/login-lockout.js';
+import { checkPasswordGuarded, loginTarget } from '../../lib/login-lockout.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { openSession } from '../../lib/sessions.js';
 import { createNotification, WELCOME_NOTIFICATION } from '../notifications/service.js';
@@ -44,13 +44,13 @@ function findLoginUser(db: Db, login: string) {
 /**
  * Checks the credentials and opens a session. Unknown user and wrong password answer alike,
  * in about the same time; the account status is revealed only to someone who knows the password.
+ * `ip` is the client address: wrong passwords lock that address out of the name typed, and slow
+ * down every address's checks on it (lib/login-lockout.ts), whether or not an account has it.
  */
-export async function loginUser(db: Db, limits: Limits, jwtSecret: string, login: string, password: string) {
-  const [user] = await findLoginUser(db, login);
-  // Unknown names are locked out like real ones, so the lock does not reveal which names exist.
-  const account = user ? `user:${user.id}` : `name:${login.toLowerCase()}`;
-  const valid = await checkPasswordGuarded(db, limits, account, () => tooManyRequests(TOO_MANY_LOGINS),
-    () => (user ? verifyPassword(user.passwordHash, password) : burnPasswordCheck(password)));
+export async function loginUser(db: Db, limits: Limits, jwtSecret: string, attempt: { login: string; password: string; ip: string }) {
+  const [user] = await findLoginUser(db, attempt.login);
+  const valid = await checkPasswordGuarded(db, limits, { target: loginTarget(attempt.login), ip: attempt.ip }, () => tooManyRequests(TOO_MANY_LOGINS),
+    () => (user ? verifyPassword(user.passwordHash, attempt.password) : burnPasswordCheck(attempt.password)));
   if (!user || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
   if (user.status !== 'active') throw forbidden(DEACTIVATED);
   const token = await openSession(db, jwtSecret, user.id);

@@ -55,7 +55,7 @@ const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!code.ok) throw invalid(code, asFailure);
     const password = checkNewPassword(body.newPassword, body.confirmPassword);
     if (!password.ok) throw invalid(password, asFailure);
-    await resetPassword(app.db, jwtSecret!, limits, app.endSessions, { email: email.value, code: code.value, newPassword: password.value });
+    await resetPassword(app.db, jwtSecret!, limits, app.endSessions, { email: email.value, code: code.value, newPassword: password.value, ip: request.ip });
     return { status: true, message: 'Password successfully updated!' };
   });
 };

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { failure, fieldError } from '../../lib/http-error.js';
 import { limitKeys } from '../../lib/limit-keys.js';
+import { loginTarget, sudoTarget } from '../../lib/login-lockout.js';
 import { checkOtp, checkOtpCapped, issueOtp } from '../../lib/otp/service.js';
 import { passwordProblem } from '../../lib/password-policy.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -38,13 +39,17 @@ export interface PasswordReset {
   email: string;
   code: string;
   newPassword: string;
+  /** The client address (request.ip): its own wrong passwords on the account are forgiven. */
+  ip: string;
 }
 
 /**
  * Checks the code (under the address's cap of wrong codes) and the password policy, then uses the
  * code and sets the password in one transaction: the code is marked used by the same UPDATE that
- * checks it again, so of concurrent submits exactly one wins. Every session of the user ends and the
- * account's password-check counter is cleared. Resolves to the user id.
+ * checks it again, so of concurrent submits exactly one wins. Every session of the user ends, and
+ * the resetting address's wrong passwords on the account's username, e-mail and sudo checks are
+ * forgotten (a member locked out by their own typos gets in at once; others' counts stay, see
+ * lib/login-lockout.ts). Resolves to the user id.
  */
 export async function resetPassword(db: Db, secret: string, limits: Limits, endSessions: EndSessions, reset: PasswordReset) {
   const check = { purpose: 'password-reset', email: reset.email, code: reset.code } as const;
@@ -62,7 +67,8 @@ export async function resetPassword(db: Db, secret: string, limits: Limits, endS
     if (!user) return false;
     userChanged(tx, userId, { shown: false });
     await endSessions({ userId }, tx);
-    await clearHits(tx, [limitKeys.passwordChecks(`user:${userId}`)]);
+    await clearHits(tx, [loginTarget(owner.username), loginTarget(owner.email), sudoTarget(userId)]
+      .map((target) => limitKeys.passwordChecksFrom(target, reset.ip)));
     return true;
   });
   if (!done) throw failure(400, RESET_FAILED);
