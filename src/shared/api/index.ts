@@ -85,6 +85,8 @@ export {
   SKILL_CATEGORIES,
 } from './endpoints/skills';
 export type { Skill, SkillOwner, SkillInput, SkillUpdate, SkillResult } from './endpoints/skills';
+export { contactApi, useGetContactQuery, toPostContact } from './endpoints/contact';
+export type { ContactKind, PostContact } from './endpoints/contact';
 export {
   whispersApi,
   useGetWhispersInfiniteQuery,
