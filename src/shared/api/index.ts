@@ -36,7 +36,7 @@ export {
   useVerifyPasswordResetOtpMutation,
   useResetPasswordMutation,
 } from './endpoints/password-reset';
-export { geoApi, useReverseGeocodeQuery, useLazyReverseGeocodeQuery, useSearchPlacesQuery, useLazySearchPlacesQuery } from './endpoints/geo';
+export { geoApi, useReverseGeocodeQuery, useLazyReverseGeocodeQuery, useSearchPlacesQuery, useLazySearchPlacesQuery, toReverseGeocode } from './endpoints/geo';
 export type { GeoAddress, GeoPlace, ReverseGeocodeResult } from './endpoints/geo';
 export { mapApi, useGetMapPointsQuery, toMapPoints } from './endpoints/map';
 export type { MapBounds, MapPoint, MapPointKind } from './endpoints/map';
