@@ -8,6 +8,7 @@ import { createGeocoder, type Geocoder } from './modules/geo/geocoder.js';
 import accountRoutes from './modules/account/routes.js';
 import authRoutes from './modules/auth/routes.js';
 import challengesRoutes from './modules/challenges/routes.js';
+import contactRoutes from './modules/contact/routes.js';
 import eventsRoutes from './modules/events/routes.js';
 import friendsRoutes from './modules/friends/routes.js';
 import geoRoutes from './modules/geo/routes.js';
@@ -119,6 +120,7 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
     await api.register(eventsRoutes);
     await api.register(needsRoutes);
     await api.register(skillsRoutes);
+    await api.register(contactRoutes);
     await api.register(whispersRoutes);
     await api.register(challengesRoutes);
     await api.register(messagesRoutes);

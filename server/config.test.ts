@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       otpSendsPerAddress: 5, otpSendsPerIp: 30, otpWindowMs: 900_000, codeFailuresPerAddress: 20, codeFailureWindowMs: 86_400_000,
       registrationsPerIp: 30, registrationWindowMs: 3_600_000, uploadsPerUser: 60, uploadWindowMs: 3_600_000, geoPerMinute: 60,
       geoUpstreamIntervalMs: 1000, geoTimeoutMs: 5000, socketsPerUser: 5, socketHandshakesPerMinute: 120,
+      contactRevealsPerUser: 60, contactRevealWindowMs: 3_600_000,
     });
   });
 
@@ -26,8 +27,13 @@ describe('loadConfig', () => {
   });
 
   it('tunes the limits from LIMIT_* variables', () => {
-    const { limits } = loadConfig({ LIMIT_REGISTRATIONS_PER_HOUR: '200', LIMIT_GEOCODING_PER_MINUTE: '5', LIMIT_LOGIN_FAILURES: '3', LIMIT_LOGIN_SLOWDOWN_AFTER: '40' });
-    expect(limits).toMatchObject({ registrationsPerIp: 200, geoPerMinute: 5, loginFailures: 3, loginSlowdownAfter: 40, apiPerMinute: 1200 });
+    const { limits } = loadConfig({
+      LIMIT_REGISTRATIONS_PER_HOUR: '200', LIMIT_GEOCODING_PER_MINUTE: '5', LIMIT_LOGIN_FAILURES: '3', LIMIT_LOGIN_SLOWDOWN_AFTER: '40',
+      LIMIT_CONTACT_REVEALS_PER_HOUR: '12',
+    });
+    expect(limits).toMatchObject({
+      registrationsPerIp: 200, geoPerMinute: 5, loginFailures: 3, loginSlowdownAfter: 40, apiPerMinute: 1200, contactRevealsPerUser: 12,
+    });
   });
 
   it('sizes the PostgreSQL pool from DATABASE_POOL_SIZE, by default twice the cores and at most 10', () => {

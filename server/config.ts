@@ -49,6 +49,9 @@ export interface Limits {
   socketsPerUser: number;
   /** Socket handshakes per client address, per minute, on an instance. */
   socketHandshakesPerMinute: number;
+  /** Contact details of others' posts (GET /api/contact/…) a member may open within `contactRevealWindowMs`. */
+  contactRevealsPerUser: number;
+  contactRevealWindowMs: number;
 }
 
 export interface Config {
@@ -119,6 +122,9 @@ export const defaultLimits: Limits = {
   // A few tabs and devices per member; two handshakes a second from one address (a hostel's shared Wi-Fi).
   socketsPerUser: 5,
   socketHandshakesPerMinute: 120,
+  // A member planning a trip opens a few dozen posts an hour; a harvester wants thousands.
+  contactRevealsPerUser: 60,
+  contactRevealWindowMs: 3_600_000,
 };
 
 /** The environment variables that tune the counts of `Limits` (whole numbers of at least 1). */
@@ -135,6 +141,7 @@ export const limitVariables = {
   LIMIT_GEOCODING_PER_MINUTE: 'geoPerMinute',
   LIMIT_SOCKETS_PER_USER: 'socketsPerUser',
   LIMIT_SOCKET_HANDSHAKES_PER_MINUTE: 'socketHandshakesPerMinute',
+  LIMIT_CONTACT_REVEALS_PER_HOUR: 'contactRevealsPerUser',
 } as const satisfies Record<string, keyof Limits>;
 
 type Env = Record<string, string | undefined>;

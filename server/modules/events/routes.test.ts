@@ -76,7 +76,7 @@ describe('POST /api/events/:userId', () => {
         address: 'Triveni Ghat, Rishikesh',
         location: { address: 'Triveni Ghat, Rishikesh', coordinates: { latitude: 30.1036, longitude: 78.2986 } },
         url: `/events/${body.event._id}`,
-        createdBy: { _id: organiser.id, firstName: 'Priya', lastName: 'Nair', email: organiser.body.email, contactNumber: organiser.body.contactNumber },
+        createdBy: { _id: organiser.id, firstName: 'Priya', lastName: 'Nair' },
         createdAt: expect.any(String),
       },
     });
@@ -262,14 +262,16 @@ describe('GET /api/all-requests', () => {
     expect((await list({ date: '' })).statusCode).toBe(200);
   });
 
-  it('shows the organiser\'s e-mail and contact number to signed-in callers only', async () => {
+  it('never shows the organiser\'s account e-mail or number, signed in or not (issue 32, finding 1)', async () => {
     await t.db.insert(events).values(row({ title: 'Contact check', startDate: '2035-05-05', endDate: '2035-05-05', latitude: null, longitude: null }));
     const anonymous = (await list({ date: '2035-05-05' })).json().events[0];
     expect(anonymous.createdBy).toEqual({ _id: organiser.id, firstName: 'Priya', lastName: 'Nair' });
     expect(anonymous.location).toEqual({ address: '', coordinates: null });
     expect(JSON.stringify(anonymous)).not.toContain(organiser.body.email);
-    const signedIn = (await list({ date: '2035-05-05' }, other.token)).json().events[0];
-    expect(signedIn.createdBy).toEqual({ _id: organiser.id, firstName: 'Priya', lastName: 'Nair', email: organiser.body.email, contactNumber: organiser.body.contactNumber });
+    const signedIn = await list({ date: '2035-05-05', limit: '100' }, other.token);
+    expect(signedIn.json().events[0].createdBy).toEqual({ _id: organiser.id, firstName: 'Priya', lastName: 'Nair' });
+    expect(signedIn.body).not.toContain(organiser.body.email);
+    expect(signedIn.body).not.toContain(organiser.body.contactNumber);
   });
 
   it('answers url from the id, never the stored column, and no search columns', async () => {
@@ -281,14 +283,17 @@ describe('GET /api/all-requests', () => {
 });
 
 describe('GET /api/join-event/:id', () => {
-  it('answers the event, without contact details unless signed in, and changes nothing', async () => {
+  it('answers the event, the organiser by name only whoever asks, and changes nothing', async () => {
     const event = await created();
     const before = await storedRow(event._id);
     const anonymous = await t.app.inject({ url: `/api/join-event/${event._id}` });
     expect(anonymous.statusCode).toBe(200);
-    expect(anonymous.json()).toEqual({ success: true, event: { ...event, createdBy: { _id: organiser.id, firstName: 'Priya', lastName: 'Nair' } } });
+    expect(anonymous.json()).toEqual({ success: true, event });
+    expect(event.createdBy).toEqual({ _id: organiser.id, firstName: 'Priya', lastName: 'Nair' });
     const signedIn = await t.app.inject({ url: `/api/join-event/${event._id}`, headers: bearer(other.token) });
     expect(signedIn.json().event).toEqual(event);
+    expect(signedIn.body).not.toContain(organiser.body.email);
+    expect(signedIn.body).not.toContain(organiser.body.contactNumber);
     expect(await storedRow(event._id)).toEqual(before);
   });
 

@@ -74,11 +74,10 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (date !== '' && !isDay(date)) throw badRequest('date must be a day written YYYY-MM-DD');
     const limit = request.query.limit ?? PAGE_DEFAULT;
     const { cursor } = request.query;
-    const signedIn = request.user !== null;
     // Answers kept, serialized, until the board changes (lib/cached-reads.ts), as the needs board's.
-    return sendCachedJson(reply, app.db, 'events-list', JSON.stringify([q, date, limit, cursor, signedIn]), async () => {
+    return sendCachedJson(reply, app.db, 'events-list', JSON.stringify([q, date, limit, cursor]), async () => {
       const { page, nextCursor } = await listEvents(app.db, { q: q || undefined, date: date || undefined, limit, cursor });
-      return { success: true, events: page.map((row) => toEventDto(row, signedIn)), nextCursor };
+      return { success: true, events: page.map((row) => toEventDto(row)), nextCursor };
     });
   });
 
@@ -89,7 +88,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const row = await findEvent(app.db, request.params.id);
     if (!row) throw notFound(EVENT_NOT_FOUND, { success: false });
-    return { success: true, event: toEventDto(row, request.user !== null) };
+    return { success: true, event: toEventDto(row) };
   });
 
   app.post('/events/:userId', {
@@ -110,7 +109,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const createdAt = await removedOnFailure(uploadsDir, [thumbnail], insertEvent(app.db, id, userId, checked.value, thumbnail));
       // Made from what was stored, not read back: nothing after the insert may fail and leave a row
       // behind that a retry with the same Idempotency-Key would create again.
-      const event = toEventDto({ id, ...checked.value, thumbnail, createdAt, ...organiser }, true);
+      const event = toEventDto({ id, ...checked.value, thumbnail, createdAt, ...organiser });
       return { statusCode: 201, body: { status: true, message: 'Event created!', event } };
     });
   });
@@ -133,7 +132,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (replaced) await removeUpload(uploadsDir, replaced);
     const row = await findEvent(app.db, id);
     if (!row) throw ownerCallMissing(); // deleted meanwhile
-    return { status: true, message: 'Event updated!', event: toEventDto(row, true) };
+    return { status: true, message: 'Event updated!', event: toEventDto(row) };
   });
 
   app.delete('/events/:id', {

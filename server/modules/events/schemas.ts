@@ -39,13 +39,11 @@ export const EventListQuery = Type.Object({
 
 export const Coordinates = Type.Object({ latitude: Type.Number(), longitude: Type.Number() });
 
-/** The organiser; `email` and `contactNumber` only for signed-in callers. */
+/** The organiser, by name only: an account's e-mail and number never leave the server but to itself. */
 export const EventOrganiser = Type.Object({
   _id: Type.String(),
   firstName: Type.String(),
   lastName: Type.String(),
-  email: Type.Optional(Type.String()),
-  contactNumber: Type.Optional(Type.String()),
 });
 
 export const EventSchema = Type.Object({

@@ -30,20 +30,18 @@ const eventColumns = {
   ownerId: users.id,
   ownerFirstName: users.firstName,
   ownerLastName: users.lastName,
-  ownerEmail: users.email,
-  ownerContactNumber: users.contactNumber,
 };
 
 type EventRow = NonNullable<Awaited<ReturnType<typeof findEvent>>>;
 
 /**
- * The Event of server/README.md. `url` is made from the id, whatever the stored column holds; the
- * organiser's e-mail and contact number go to signed-in callers only.
+ * The Event of server/README.md. `url` is made from the id, whatever the stored column holds. The
+ * organiser is named, never reached: the account's e-mail and number are the account's own, and
+ * the event form has no contact of its own (modules/contact answers an event's Contact button).
  */
-export function toEventDto(row: EventRow, signedIn: boolean): EventDto {
+export function toEventDto(row: EventRow): EventDto {
   const coordinates = row.latitude === null || row.longitude === null ? null : { latitude: row.latitude, longitude: row.longitude };
   const createdBy: EventDto['createdBy'] = { _id: row.ownerId, firstName: row.ownerFirstName, lastName: row.ownerLastName };
-  if (signedIn) Object.assign(createdBy, { email: row.ownerEmail, contactNumber: row.ownerContactNumber });
   return {
     _id: row.id,
     title: row.title,
@@ -100,8 +98,6 @@ export async function findOrganiser(db: Db, userId: string) {
     ownerId: users.id,
     ownerFirstName: users.firstName,
     ownerLastName: users.lastName,
-    ownerEmail: users.email,
-    ownerContactNumber: users.contactNumber,
   }).from(users).where(eq(users.id, userId));
   return row;
 }

@@ -205,7 +205,7 @@ describe('POST /api/create-need/:userId with spec §7\'s JSON body', () => {
       expect(response.statusCode).toBe(201);
       const body = response.json();
       expect(body).toEqual({ ...form, need: { ...form.need, _id: expect.stringMatching(/^[0-9a-f-]{36}$/), createdAt: expect.any(String) } });
-      expect((await read(body.need._id, ravi.token)).json().need).toEqual(body.need);
+      expect((await read(body.need._id, asha.token)).json().need).toEqual(body.need);
     }
   });
 
@@ -370,18 +370,25 @@ describe('GET /api/all-needs and /api/singleneeds/:id', () => {
     expect((await bad({ type: 'offer' })).json()).toEqual({ message: "type must be 'need' or 'available'" });
   });
 
-  it('shows contact details only to a signed-in caller', async () => {
+  it('shows contact details in the detail to its poster only, and never in the list (issue 32, finding 1)', async () => {
     const need = await created();
     const anonymous = (await read(need._id)).json().need;
     expect(anonymous.contactDetails).toBeUndefined();
     expect(JSON.stringify(anonymous)).not.toContain('+919876543210');
-    expect((await read(need._id, ravi.token)).json().need.contactDetails).toEqual({ phone: '+919876543210', email: 'rider@example.com' });
+    // Another member presses Contact (GET /api/contact/need/:id); the poster's edit form starts from the detail.
+    const toOther = await read(need._id, ravi.token);
+    expect(toOther.json().need.contactDetails).toBeUndefined();
+    expect(toOther.body).not.toContain('rider@example.com');
+    expect((await read(need._id, asha.token)).json().need.contactDetails).toEqual({ phone: '+919876543210', email: 'rider@example.com' });
     // A token that is not valid identifies no one.
     expect((await read(need._id, 'not.a.token')).json().need.contactDetails).toBeUndefined();
-    const list = (await t.app.inject({ url: '/api/all-needs' })).json().data as { contactDetails?: unknown }[];
-    expect(list.every((item) => item.contactDetails === undefined)).toBe(true);
-    const signedIn = (await t.app.inject({ url: '/api/all-needs', headers: bearer(ravi.token) })).json().data as { contactDetails?: unknown }[];
-    expect(signedIn.every((item) => item.contactDetails !== undefined)).toBe(true);
+    for (const token of [undefined, ravi.token, asha.token]) {
+      const list = await t.app.inject({ url: '/api/all-needs', query: { limit: '100' }, headers: token ? bearer(token) : {} });
+      const data = list.json().data as { _id: string; contactDetails?: unknown }[];
+      expect(data.some((item) => item._id === need._id)).toBe(true);
+      expect(data.every((item) => item.contactDetails === undefined)).toBe(true);
+      for (const value of ['+919876543210', 'rider@example.com', asha.body.email, asha.body.contactNumber]) expect(list.body).not.toContain(value);
+    }
   });
 
   it('404 Need not found; 400 for a malformed id', async () => {

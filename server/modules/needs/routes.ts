@@ -54,12 +54,11 @@ const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const { type, limit, cursor } = request.query;
     if (type !== undefined && !isNeedType(type)) throw badRequest("type must be 'need' or 'available'");
-    // Public, but a valid token identifies the caller: contact details go to signed-in callers only.
-    const signedIn = request.user !== null;
     // Every visitor opens the same first pages: answers are kept, serialized, until a need is written (lib/cached-reads.ts).
-    return sendCachedJson(reply, app.db, 'needs-list', JSON.stringify([type, limit, cursor, signedIn]), async () => {
+    // Never contact details: a list would hand them out in bulk (modules/contact answers one at a time).
+    return sendCachedJson(reply, app.db, 'needs-list', JSON.stringify([type, limit, cursor]), async () => {
       const { page, nextCursor } = await listNeeds(app.db, { type, limit, cursor });
-      return { success: true, data: page.map((row) => toNeedDto(row, signedIn)), nextCursor };
+      return { success: true, data: page.map((row) => toNeedDto(row, false)), nextCursor };
     });
   });
 
@@ -69,7 +68,8 @@ const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const need = await findNeed(app.db, request.params.id);
     if (!need) throw needNotFound();
-    return { success: true, need: toNeedDto(need, request.user !== null) };
+    // Its contact only to its poster (the edit form starts from it); others press Contact (modules/contact).
+    return { success: true, need: toNeedDto(need, need.userId === request.user?.id) };
   });
 
   app.post('/create-need/:userId', {

@@ -6,7 +6,7 @@ export const NEED_TYPES = ['need', 'available'] as const;
 export type NeedType = (typeof NEED_TYPES)[number];
 const NeedTypeSchema = Type.Union([Type.Literal('need'), Type.Literal('available')]);
 
-/** A board card and its detail page (server/README.md "Boards"); `contactDetails` only for signed-in callers. */
+/** A board card and its detail page (server/README.md "Boards"); `contactDetails` only in its poster's own answers. */
 export const NeedSchema = Type.Object({
   _id: Type.String(),
   type: NeedTypeSchema,

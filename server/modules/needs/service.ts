@@ -36,7 +36,10 @@ const columns = {
 /** A need with its owner's name, as read (the columns above). */
 type NeedRow = NonNullable<Awaited<ReturnType<typeof findNeed>>>;
 
-/** The answer's Need; `withContact` for signed-in callers only (server/README.md "Boards"). */
+/**
+ * The answer's Need; `contactDetails` (what its poster typed) only `withContact`: for the poster's
+ * own answers (the edit form). Everyone else asks modules/contact, one need at a time.
+ */
 export function toNeedDto(row: NeedRow, withContact: boolean): NeedDto {
   return {
     _id: row.id,

@@ -80,7 +80,7 @@ describe('POST /api/create-skills/:userId/skills', () => {
         portfolioImages: [expect.stringMatching(/^\/uploads\/skills\//)],
         thumbnail: expect.any(String),
         url: `/skills/${body.skill._id}`,
-        user: { _id: owner.id, firstName: 'Meera', lastName: 'Iyer', email: owner.body.email, contactNumber: owner.body.contactNumber },
+        user: { _id: owner.id, firstName: 'Meera', lastName: 'Iyer' },
         createdAt: expect.any(String),
       },
     });
@@ -89,10 +89,13 @@ describe('POST /api/create-skills/:userId/skills', () => {
     for (const file of [...skill.images, ...skill.portfolioImages]) expect(existsSync(fileOf(file))).toBe(true);
     // url and thumbnail are stored too, for readers of the table.
     expect(await storedRow(skill._id)).toMatchObject({ userId: owner.id, url: `/skills/${skill._id}`, thumbnail: skill.images[0] });
-    // The detail answers the same skill.
+    // The detail answers the same skill to its owner; to others without its contact (the Contact button asks for it).
+    const mine = await t.app.inject({ url: `/api/skills/${skill._id}`, headers: bearer(owner.token) });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual({ ...skill, createdAt: expect.any(String) });
+    const { contact: _contact, email: _email, ...withoutContact } = skill;
     const detail = await t.app.inject({ url: `/api/skills/${skill._id}`, headers: bearer(other.token) });
-    expect(detail.statusCode).toBe(200);
-    expect(detail.json()).toEqual({ ...skill, createdAt: expect.any(String) });
+    expect(detail.json()).toEqual({ ...withoutContact, createdAt: expect.any(String) });
   });
 
   it('keeps a custom category only with Other, and takes the category in any case', async () => {
@@ -245,18 +248,21 @@ describe('GET /api/skills', () => {
     expect((await found('photograph')).length).toBeGreaterThan(0);
   });
 
-  it('shows contact details to signed-in callers only', async () => {
+  it('never lists contact details, nor the owner\'s account e-mail or number, signed in or not (issue 32, finding 1)', async () => {
     const skill = await created(owner, validFields({ title: `Contact ${marker()}` }));
-    const anonymous = (await list({ q: skill.title as string })).json().skills[0];
-    expect(anonymous).not.toHaveProperty('contact');
-    expect(anonymous).not.toHaveProperty('email');
-    expect(anonymous.user).toEqual({ _id: owner.id, firstName: 'Meera', lastName: 'Iyer' });
-    const signedIn = (await list({ q: skill.title as string }, other.token)).json().skills[0];
-    expect(signedIn).toMatchObject({ contact: '+919845012345', email: 'meera@example.com', user: { email: owner.body.email, contactNumber: owner.body.contactNumber } });
-    const detail = await t.app.inject({ url: `/api/skills/${skill._id}` });
-    expect(detail.body).not.toContain(owner.body.email);
-    expect(detail.body).not.toContain('+919845012345');
-    expect(detail.body).not.toContain(owner.body.contactNumber);
+    for (const token of [undefined, other.token, owner.token]) {
+      const answer = await list({ q: skill.title as string }, token);
+      const [listed] = answer.json().skills;
+      expect(listed._id).toBe(skill._id);
+      expect(listed).not.toHaveProperty('contact');
+      expect(listed).not.toHaveProperty('email');
+      expect(listed.user).toEqual({ _id: owner.id, firstName: 'Meera', lastName: 'Iyer' });
+      for (const value of [owner.body.email, owner.body.contactNumber, '+919845012345', 'meera@example.com']) expect(answer.body).not.toContain(value);
+    }
+    for (const token of [undefined, other.token]) {
+      const detail = await t.app.inject({ url: `/api/skills/${skill._id}`, headers: token ? bearer(token) : {} });
+      for (const value of [owner.body.email, owner.body.contactNumber, '+919845012345', 'meera@example.com']) expect(detail.body).not.toContain(value);
+    }
   });
 });
 

@@ -79,11 +79,11 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (controlChars.test(q)) throw badRequest('q contains invalid characters');
     const limit = request.query.limit ?? PAGE_DEFAULT;
     const { cursor } = request.query;
-    const signedIn = request.user !== null;
     // Answers kept, serialized, until the board changes (lib/cached-reads.ts), as the needs board's.
-    return sendCachedJson(reply, app.db, 'skills-list', JSON.stringify([q, limit, cursor, signedIn]), async () => {
+    // Never contact details: a list would hand them out in bulk (modules/contact answers one at a time).
+    return sendCachedJson(reply, app.db, 'skills-list', JSON.stringify([q, limit, cursor]), async () => {
       const { page, nextCursor } = await listSkills(app.db, { q: q || undefined, limit, cursor });
-      return { success: true, skills: page.map((row) => toSkillDto(row, signedIn)), nextCursor };
+      return { success: true, skills: page.map((row) => toSkillDto(row, false)), nextCursor };
     });
   });
 
@@ -94,7 +94,8 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const row = await findSkill(app.db, request.params.id);
     if (!row) throw skillMissing();
-    return toSkillDto(row, request.user !== null);
+    // Its contact only to its owner (the edit form starts from it); others press Contact (modules/contact).
+    return toSkillDto(row, row.ownerId === request.user?.id);
   });
 
   app.post('/create-skills/:userId/skills', {

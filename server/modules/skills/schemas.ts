@@ -29,13 +29,11 @@ export const SkillForm = Type.Object({
   keepPortfolioImages: field,
 }, { additionalProperties: false });
 
+/** The owner, by name only: an account's e-mail and number never leave the server but to itself. */
 export const SkillOwner = Type.Object({
   _id: Type.String(),
   firstName: Type.String(),
   lastName: Type.String(),
-  // Signed-in callers only.
-  email: Type.Optional(Type.String()),
-  contactNumber: Type.Optional(Type.String()),
 });
 
 export const SkillSchema = Type.Object({
@@ -44,7 +42,7 @@ export const SkillSchema = Type.Object({
   description: Type.String(),
   category: Type.String(),
   customCategory: Type.String(),
-  // Signed-in callers only.
+  // The owner's own answers only; others get them from GET /api/contact/skill/:id.
   contact: Type.Optional(Type.String()),
   email: Type.Optional(Type.String()),
   address: Type.String(),

@@ -31,8 +31,6 @@ const skillColumns = {
   ownerId: users.id,
   ownerFirstName: users.firstName,
   ownerLastName: users.lastName,
-  ownerEmail: users.email,
-  ownerContactNumber: users.contactNumber,
 };
 
 /** A skill with its owner, as read (the columns above). */
@@ -40,19 +38,19 @@ type SkillRow = NonNullable<Awaited<ReturnType<typeof findSkill>>>;
 
 /**
  * The Skill of server/README.md. `url` is made from the id and `thumbnail` is the first image,
- * whatever the stored columns hold; the skill's contact and e-mail and its owner's e-mail and
- * number go to signed-in callers only.
+ * whatever the stored columns hold. The skill's contact and e-mail (what its owner typed) only
+ * `withContact`: for the owner's own answers (the edit form); everyone else asks modules/contact,
+ * one skill at a time. The owner's account e-mail and number are never here.
  */
-export function toSkillDto(row: SkillRow, signedIn: boolean): SkillDto {
+export function toSkillDto(row: SkillRow, withContact: boolean): SkillDto {
   const user: SkillDto['user'] = { _id: row.ownerId, firstName: row.ownerFirstName, lastName: row.ownerLastName };
-  if (signedIn) Object.assign(user, { email: row.ownerEmail, contactNumber: row.ownerContactNumber });
   return {
     _id: row.id,
     title: row.title,
     description: row.description,
     category: row.category,
     customCategory: row.customCategory,
-    ...(signedIn ? { contact: row.contact, email: row.email } : {}),
+    ...(withContact ? { contact: row.contact, email: row.email } : {}),
     address: row.address,
     images: row.images,
     portfolioImages: row.portfolioImages,
@@ -90,7 +88,7 @@ export async function findOwnership(db: Db, id: string) {
 /** The owner as a Skill shows them. */
 export async function findOwner(db: Db, userId: string) {
   const [row] = await db.select({
-    ownerId: users.id, ownerFirstName: users.firstName, ownerLastName: users.lastName, ownerEmail: users.email, ownerContactNumber: users.contactNumber,
+    ownerId: users.id, ownerFirstName: users.firstName, ownerLastName: users.lastName,
   }).from(users).where(and(eq(users.id, userId), eq(users.status, 'active')));
   return row;
 }

@@ -1,7 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { SETUP_TIMEOUT } from '../build-test-app.js';
 import {
-  ADDED_BY_OTHERS, badCallers, bearer, giveVictimContent, SHOWS_PUBLISHER_CONTACT, secretValues, fillPath, paramsOf, privateValues, recordFigures, routeKey, rowsOf, scenarios, signUp, startSuite, type Suite,
+  ADDED_BY_OTHERS, badCallers, bearer, giveVictimContent, givePublicPosts, listReads, postContactValues, SHOWS_POST_CONTACT, fillPath, paramsOf,
+  privateValues, recordFigures, routeKey, rowsOf, scenarios, signUp, startSuite, type Suite,
 } from './harness.js';
 
 // The authorization matrix, generated from the app's own route table: every route × every kind of
@@ -68,13 +69,14 @@ describe('every route × every caller', () => {
         const answer = await send(route, aimed, token, victimParams);
         if (access !== 'public' && answer.statusCode !== 401) problems.push(`${key} as ${caller}: ${answer.statusCode} ${answer.body.slice(0, 120)}`);
         if (answer.statusCode >= 500) problems.push(`${key} as ${caller}: ${answer.statusCode}`);
-        if (privateValues(victim).some((value) => answer.body.includes(value))) problems.push(`${key} as ${caller} shows private fields`);
+        if ([...privateValues(victim), ...postContactValues(victim)].some((value) => answer.body.includes(value))) problems.push(`${key} as ${caller} shows private fields`);
       }
       const asOther = await send(route, aimed, attacker.token, victimParams);
       const allowed = typeof access === 'object' ? [403, 404] : access === 'public' || access === 'signed-in' ? null : [];
       if (allowed && !allowed.includes(asOther.statusCode)) problems.push(`${key} as another user: ${asOther.statusCode} ${asOther.body.slice(0, 120)}`);
       if (asOther.statusCode >= 500) problems.push(`${key} as another user: ${asOther.statusCode}`);
-      const hidden = SHOWS_PUBLISHER_CONTACT.has(key) ? secretValues(victim) : privateValues(victim);
+      // The account's own e-mail and number never; what the victim typed into a post only on its Contact route.
+      const hidden = SHOWS_POST_CONTACT.has(key) ? privateValues(victim) : [...privateValues(victim), ...postContactValues(victim)];
       if (hidden.some((value) => asOther.body.includes(value))) problems.push(`${key} as another user shows private fields`);
     }
     const after = await rowsOf(t, victim.id);
@@ -84,6 +86,36 @@ describe('every route × every caller', () => {
         if (!before[table].every((row) => now.has(JSON.stringify(row)))) problems.push(`the victim's rows in ${table} changed`);
       } else if (JSON.stringify(before[table]) !== JSON.stringify(after[table])) {
         problems.push(`the victim's rows in ${table} changed`);
+      }
+    }
+    figures.violations += problems.length;
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('no list, search or map answer carries any account\'s e-mail or phone, nor any post\'s contact (issue 32, finding 1)', async () => {
+    const { t } = suite;
+    const word = `harvest${Date.now().toString(36)}`;
+    const authors = [await signUp(t.app), await signUp(t.app)];
+    const posts = (await Promise.all(authors.map((author) => givePublicPosts(t, author, word)))).flat();
+    const reader = await signUp(t.app);
+    const values = authors.flatMap((author) => [author.body.email, author.body.contactNumber, ...postContactValues(author)]);
+    const reads = listReads(word);
+    const problems: string[] = [];
+    // Every GET route without a path parameter: the lists, search and map asked so they show the posts, the rest with their scenario.
+    const routes = suite.apiRoutes.filter((route) => route.method === 'GET' && paramsOf(route.url).length === 0);
+    expect(routes.map(routeKey)).toEqual(expect.arrayContaining(Object.keys(reads)));
+    for (const route of routes) {
+      const key = routeKey(route);
+      const request = reads[key] ? { query: reads[key] } : await scenarios[key].request(t, reader);
+      for (const token of [reader.token, undefined]) {
+        figures.requests++;
+        const answer = await t.app.inject({ ...request, method: 'GET', url: route.url, headers: { ...(request.headers ?? {}), ...(token ? bearer(token) : {}) } });
+        const as = token ? 'a member' : 'a visitor';
+        if (reads[key] && answer.statusCode !== 200) problems.push(`${key} as ${as}: ${answer.statusCode}`);
+        // A read that does not show the posts would prove nothing.
+        if (reads[key] && !posts.some((id) => answer.body.includes(id))) problems.push(`${key} as ${as} shows none of the posts`);
+        const shown = values.filter((value) => answer.body.includes(value));
+        if (shown.length > 0) problems.push(`${key} as ${as} shows ${shown.join(', ')}`);
       }
     }
     figures.violations += problems.length;

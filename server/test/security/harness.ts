@@ -8,6 +8,7 @@ import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import * as schema from '../../db/schema.js';
 import { sessions } from '../../db/schema.js';
+import { boardsChanged } from '../../lib/cached-reads.js';
 import { signToken } from '../../lib/tokens.js';
 import type { RouteEntry } from '../../plugins/auth.js';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../build-test-app.js';
@@ -92,8 +93,9 @@ const needForm = {
  * victim's id) reaches none.
  */
 async function needOf(t: TestApp, actor: Account) {
+  const { phone, email } = postContactOf(actor);
   await t.db.insert(schema.needs).values({
-    id: actor.id, userId: actor.id, type: 'need', category: 'Transport', serviceName: 'Ride to the airport', description: 'Two bags.',
+    id: actor.id, userId: actor.id, type: 'need', category: 'Transport', serviceName: 'Ride to the airport', description: 'Two bags.', phone, email,
   }).onConflictDoNothing();
 }
 
@@ -134,10 +136,20 @@ const whisperOf = async (t: TestApp, actor: Account) => {
 };
 
 const skillOf = async (t: TestApp, actor: Account) => {
+  const { phone, email } = postContactOf(actor);
   await t.db.insert(schema.skills).values({
-    id: actor.id, userId: actor.id, title: 'Owned skill', description: 'Mine.', category: 'Plumbing', images: ['/images/stock/skill-1.svg'],
+    id: actor.id, userId: actor.id, title: 'Owned skill', description: 'Mine.', category: 'Plumbing', images: ['/images/stock/skill-1.svg'], contact: phone, email,
   }).onConflictDoNothing();
 };
+
+/**
+ * What an actor typed into their own need and skill to be reached: unlike their account's e-mail
+ * and number, and unlike anyone else's, so the matrix can tell whose contact an answer shows.
+ */
+export function postContactOf(actor: Account): { phone: string; email: string } {
+  const digits = BigInt(`0x${actor.id.replace(/-/g, '')}`).toString().slice(-10);
+  return { phone: `+7${digits}`, email: `post-${actor.id}@contact.example.org` };
+}
 
 export interface Scenario {
   /** A valid request of `actor` on their own account or resource. */
@@ -224,6 +236,9 @@ export const scenarios: Record<string, Scenario> = {
   'POST /api/create-skills/:userId/skills': { ok: 201, request: async () => skillForm() },
   'PUT /api/skills/:id': { ok: 200, request: async (t, actor) => skillOf(t, actor).then(() => skillForm()) },
   'DELETE /api/skills/:id': { ok: 200, request: async (t, actor) => skillOf(t, actor).then(() => ({})) },
+  'GET /api/contact/need/:id': { ok: 200, request: async (t, actor) => needOf(t, actor).then(() => ({})) },
+  'GET /api/contact/event/:id': { ok: 200, request: async (t, actor) => eventOf(t, actor).then(() => ({})) },
+  'GET /api/contact/skill/:id': { ok: 200, request: async (t, actor) => skillOf(t, actor).then(() => ({})) },
   'GET /api/approved-whispers': { ok: 200, request: async () => ({ query: { q: 'sunrise', limit: '5' } }) },
   'GET /api/whispers/:id': { ok: 200, request: async (t, actor) => whisperOf(t, actor).then(() => ({})) },
   'GET /api/whispers/public-profile/:id': { ok: 200, request: async () => ({}) },
@@ -354,11 +369,49 @@ export function secretValues(account: Account): string[] {
 }
 
 /**
- * The detail routes whose Contact modal shows the publisher's e-mail and number to signed-in users
- * (spec §2 Events and Skills: the organiser's and the owner's contact, logged-in users only): another
- * signed-in user may read the victim's contact there, never a secret; signed-out callers nothing.
+ * The only routes that show another member what the victim typed into a post to be reached (issue
+ * 32: the detail pages' Contact button, one post at a time, counted): to signed-in members only.
+ * No route shows anyone but the owner the account's own e-mail or number (privateValues).
  */
-export const SHOWS_PUBLISHER_CONTACT = new Set(['GET /api/join-event/:id', 'GET /api/skills/:id']);
+export const SHOWS_POST_CONTACT = new Set(['GET /api/contact/need/:id', 'GET /api/contact/event/:id', 'GET /api/contact/skill/:id']);
+
+/** The values of postContactOf, to look for in answers. */
+export const postContactValues = (account: Account) => Object.values(postContactOf(account));
+
+/**
+ * A need, an event and a skill of `owner` that every list, the search (by `word`) and the map layer
+ * (around Panaji) show, each carrying the owner's typed contact: for the check that no list or
+ * search answer hands contact details out in bulk. Resolves to their ids.
+ */
+export async function givePublicPosts(t: TestApp, owner: Account, word: string): Promise<string[]> {
+  const { phone, email } = postContactOf(owner);
+  const place = { latitude: 15.4989, longitude: 73.8278 };
+  const [need] = await t.db.insert(schema.needs).values({
+    userId: owner.id, type: 'need', category: 'Transport', serviceName: `${word} ride`, description: `A ${word} need.`, phone, email,
+    address: 'Fontainhas', city: 'Panaji', state: 'Goa', ...place,
+  }).returning({ id: schema.needs.id });
+  const [event] = await t.db.insert(schema.events).values({
+    createdBy: owner.id, title: `${word} walk`, description: `A ${word} event.`, startDate: futureDay(2), endDate: futureDay(2), address: 'Panaji', ...place,
+  }).returning({ id: schema.events.id });
+  const [skill] = await t.db.insert(schema.skills).values({
+    userId: owner.id, title: `${word} portraits`, description: `A ${word} skill.`, category: 'Photography', contact: phone, email, address: 'Panaji', ...place,
+  }).returning({ id: schema.skills.id });
+  // Written past the services: the kept list pages and searches are forgotten as a service's write would.
+  boardsChanged(t.db, 'needs', 'events', 'skills');
+  return [need.id, event.id, skill.id];
+}
+
+/**
+ * The list, search and map reads, asked so that they include the posts of givePublicPosts (`word`
+ * in the search). Every other GET route without a path parameter is checked with its scenario.
+ */
+export const listReads = (word: string): Record<string, Record<string, string>> => ({
+  'GET /api/all-needs': { limit: '100' },
+  'GET /api/all-requests': { limit: '100' },
+  'GET /api/skills': { limit: '100' },
+  'GET /api/search': { q: word },
+  'GET /api/map-points': { south: '15', west: '73', north: '16', east: '74' },
+});
 
 // Figures go to a file the reporter (figures-reporter.cjs) prints at the end of the run.
 export const FIGURES_FILE = path.join(os.tmpdir(), 'need-spot-security-figures.jsonl');

@@ -1,9 +1,12 @@
 import { act } from '@testing-library/react';
-import { geoAnswers, seaPosition } from '@mocks/fixtures/geo';
+import {
+  geoAnswers, nominatimReverse, nominatimReverseCountryOnly, nominatimReverseNoCity, nominatimReverseVillage, seaPosition, toReverseAnswer,
+} from '@mocks/fixtures/geo';
 import { answerError } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
 import { renderWithProviders } from '@test-utils/render';
 import { getCurrentPosition, positionFailure, useDetectLocation, type DetectOutcome } from '.';
+import { toReverseGeocode } from '@/shared/api';
 import { toDetectedPlace } from './lib/place-label';
 
 const place = (address: Record<string, string>, displayName = 'Somewhere, India') => ({
@@ -13,6 +16,9 @@ const place = (address: Record<string, string>, displayName = 'Somewhere, India'
   address,
 });
 
+/** The server's answer for a Nominatim fixture, as the SPA reads it. */
+const lookedUp = (nominatim: Parameters<typeof toReverseAnswer>[0]) => toReverseGeocode(toReverseAnswer(nominatim));
+
 describe('toDetectedPlace', () => {
   it("names 'city, state', taking town or village when there is no city", () => {
     expect(toDetectedPlace(place({ city: 'Panaji', town: 'x', state: 'Goa' }))).toEqual({ city: 'Panaji', state: 'Goa', label: 'Panaji, Goa' });
@@ -20,9 +26,26 @@ describe('toDetectedPlace', () => {
     expect(toDetectedPlace(place({ village: 'Assagao', state: 'Goa' }))?.label).toBe('Assagao, Goa');
   });
 
-  it('falls back to the display name, then to nothing (Unknown location)', () => {
-    expect(toDetectedPlace(place({ state: 'Goa' }))?.label).toBe('Somewhere, India');
-    expect(toDetectedPlace(place({ city: 'Panaji' }, '  ' ))).toBeNull();
+  it('names a place from the Nominatim fixtures, never its street, house number or postcode (issue 32, finding 8)', () => {
+    expect(toDetectedPlace(lookedUp(nominatimReverse))).toEqual({ city: 'Panaji', state: 'Goa', label: 'Panaji, Goa' });
+    expect(toDetectedPlace(lookedUp(nominatimReverseVillage))).toEqual({ city: 'Assagao', state: 'Goa', label: 'Assagao, Goa' });
+    // No city, town or village: the state and the country, not the display name with the highway and the postcode.
+    expect(toDetectedPlace(lookedUp(nominatimReverseNoCity))).toEqual({ city: '', state: 'Maharashtra', label: 'Maharashtra, India' });
+    // Only a country besides the house: the country.
+    expect(toDetectedPlace(lookedUp(nominatimReverseCountryOnly))).toEqual({ city: '', state: '', label: 'Mauritania' });
+    for (const nominatim of [nominatimReverse, nominatimReverseVillage, nominatimReverseNoCity, nominatimReverseCountryOnly]) {
+      const { label } = toDetectedPlace(lookedUp(nominatim))!;
+      const address: Record<string, string | undefined> = nominatim.address;
+      for (const part of [address.road, address.postcode, address.house_number]) if (part) expect(label).not.toContain(part);
+      expect(label).not.toBe(nominatim.display_name);
+    }
+  });
+
+  it('falls back to the locality or state with the country, then to nothing (Unknown location)', () => {
+    expect(toDetectedPlace(place({ village: 'Assagao', country: 'India' }))?.label).toBe('Assagao, India');
+    expect(toDetectedPlace(place({ state: 'Goa' }))?.label).toBe('Goa');
+    expect(toDetectedPlace(place({ road: 'Rua de Ourem', postcode: '403001' }, 'Rua de Ourem, 403001'))).toBeNull();
+    expect(toDetectedPlace(place({}, '  '))).toBeNull();
     expect(toDetectedPlace(null)).toBeNull();
   });
 });

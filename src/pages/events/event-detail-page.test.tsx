@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { contactAnswers } from '@mocks/fixtures/contact';
 import { eventsAnswers, yogaEvent, cleanUpEvent } from '@mocks/fixtures/events';
 import { answerError, answerHeld } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
@@ -45,20 +46,36 @@ it("says 'Event not found' for a 404, with a way back to the board", async () =>
   expect(router.state.location.pathname).toBe('/events');
 });
 
-it('shows a signed-in reader the organiser’s e-mail, number and a Call link', async () => {
+it('Contact asks the server for the event\'s contact (issue 32): the organiser by name, never the account\'s e-mail or number', async () => {
   storeLogin({ _id: 'someone-else' });
+  const asked: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    if (request.url.includes('/api/contact/')) asked.push(new URL(request.url).pathname);
+  });
   const { user } = await openDetail();
+  expect(asked).toEqual([]);
   await user.click(screen.getByRole('button', { name: 'Contact' }));
 
   const dialog = screen.getByRole('dialog', { name: 'Contact' });
   expect(dialog).toHaveTextContent('Asha Rao');
-  expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveValue(yogaEvent.createdBy.email);
-  expect(within(dialog).getByRole('textbox', { name: 'Phone' })).toHaveValue(yogaEvent.createdBy.contactNumber);
+  // The event form asks for no contact details, so there are none to show.
+  expect(await within(dialog).findByText('No contact details given.')).toBeInTheDocument();
+  expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
+  expect(asked).toEqual([`/api/contact/event/${yogaEvent._id}`]);
+});
+
+it('shows what the server answers for an event\'s contact, with a Call link', async () => {
+  storeLogin({ _id: 'someone-else' });
+  server.use(http.get(contactAnswers.getEventContact.path, () => HttpResponse.json({ success: true, contact: { email: 'yoga@example.org', phone: '+91 98765 43210' } })));
+  const { user } = await openDetail();
+  await user.click(screen.getByRole('button', { name: 'Contact' }));
+  const dialog = screen.getByRole('dialog', { name: 'Contact' });
+  expect(await within(dialog).findByRole('textbox', { name: 'Email' })).toHaveValue('yoga@example.org');
+  expect(within(dialog).getByRole('textbox', { name: 'Phone' })).toHaveValue('+91 98765 43210');
   expect(within(dialog).getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:+919876543210');
 });
 
 it('asks a visitor to log in to see the contact details', async () => {
-  server.use(http.get(eventsAnswers.getEvent.path, () => HttpResponse.json({ success: true, event: { ...yogaEvent, createdBy: { _id: yogaEvent.createdBy._id, firstName: 'Asha', lastName: 'Rao' } } })));
   const { user } = await openDetail();
   await user.click(screen.getByRole('button', { name: 'Contact' }));
 

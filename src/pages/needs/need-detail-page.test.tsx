@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { needs, needsAnswers } from '@mocks/fixtures/needs';
-import { answerError, answerHeld } from '@mocks/handlers/answer';
+import { contactAnswers, TOO_MANY_CONTACT_REVEALS } from '@mocks/fixtures/contact';
+import { needs, needsAnswers, withoutContact } from '@mocks/fixtures/needs';
+import { answerError, answerErrorOnce, answerHeld } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
 import { renderWithProviders, storeLogin } from '@test-utils/render';
 
@@ -20,24 +21,41 @@ it("shows the need: type banner, name, category, description, full address and p
   expect(screen.getByRole('img', { name: `${needs.scooters.serviceName}, photo 1 of 1` })).toBeInTheDocument();
 });
 
-it('shows the contact details to a signed-in visitor, without owner controls', async () => {
+it('Contact asks the server for the need\'s contact and shows it to a signed-in member, without owner controls', async () => {
   storeLogin();
-  answerNeed(needs.scooters);
+  answerNeed(withoutContact(needs.scooters));
+  const asked: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    if (request.url.includes('/api/contact/')) asked.push(new URL(request.url).pathname);
+  });
   const { user } = renderWithProviders(`/needs/${needs.scooters._id}`);
   await screen.findByRole('heading', { level: 1, name: needs.scooters.serviceName });
   expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  expect(asked).toEqual([]);
 
   await user.click(screen.getByRole('button', { name: 'Contact' }));
   const dialog = await screen.findByRole('dialog', { name: 'Contact' });
-  expect(within(dialog).getByLabelText('Email')).toHaveValue('meera@needspot.app');
+  expect(await within(dialog).findByLabelText('Email')).toHaveValue('meera@needspot.app');
   expect(within(dialog).getByLabelText('Phone')).toHaveValue('+919845012345');
   expect(within(dialog).getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:+919845012345');
+  expect(asked).toEqual([`/api/contact/need/${needs.scooters._id}`]);
+});
+
+it('Contact shows the server\'s message past the hourly allowance, and a way to try again', async () => {
+  storeLogin();
+  answerNeed(withoutContact(needs.scooters));
+  server.use(answerErrorOnce(contactAnswers.getNeedContact, 'tooManyRequests'));
+  const { user } = renderWithProviders(`/needs/${needs.scooters._id}`);
+  await user.click(await screen.findByRole('button', { name: 'Contact' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Contact' });
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(TOO_MANY_CONTACT_REVEALS);
+  await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+  expect(await within(dialog).findByLabelText('Email')).toHaveValue('meera@needspot.app');
 });
 
 it('asks a signed-out visitor to log in for the contact details (the server sends none)', async () => {
-  const { contactDetails: _hidden, ...visitorView } = needs.homestay;
-  answerNeed(visitorView);
+  answerNeed(withoutContact(needs.homestay));
   const { user } = renderWithProviders(`/needs/${needs.homestay._id}`);
   await screen.findByRole('heading', { level: 1, name: needs.homestay.serviceName });
   expect(screen.getByText('NEED')).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { File as NodeFile } from 'node:buffer';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { tinyPngBase64 } from '@mocks/fixtures/account';
-import { demoPosition, reverseAnswer, seaPosition } from '@mocks/fixtures/geo';
+import { demoPosition, nominatimReverseNoCity, reverseAnswer, seaPosition, toReverseAnswer } from '@mocks/fixtures/geo';
 import { demoToken, demoUser, usersAnswers } from '@mocks/fixtures/users';
 import { answerError } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
@@ -259,6 +259,14 @@ describe("the 'Use Current Location' switch", () => {
     expect(screen.queryByText('Detecting your location...')).not.toBeInTheDocument();
   });
 
+  it('fills a place, never the street address, where the place has no city (issue 32, finding 8)', async () => {
+    server.use(http.get('*/api/geo/reverse', () => HttpResponse.json(toReverseAnswer(nominatimReverseNoCity))));
+    mockGeolocation(positionAt(demoPosition));
+    const { location } = await turnOn();
+    act(() => jest.advanceTimersByTime(1000));
+    await waitFor(() => expect(location).toHaveValue('Maharashtra, India'));
+  });
+
   it('clears the field when turned off, and sends useCurrentLocation with the form', async () => {
     mockGeolocation(positionAt(demoPosition));
     const bodies = formBodies(/\/api\/edit-profile\//);
@@ -276,7 +284,7 @@ describe("the 'Use Current Location' switch", () => {
     expect(location).toHaveValue('');
   });
 
-  it('uses the display name when there is no city and state', async () => {
+  it('falls back to the country, never the road (the display name), when there is no city or state', async () => {
     mockGeolocation(positionAt(demoPosition));
     server.use(
       http.get('*/api/geo/reverse', () =>
@@ -285,7 +293,7 @@ describe("the 'Use Current Location' switch", () => {
     );
     const { location } = await turnOn();
     act(() => jest.advanceTimersByTime(1000));
-    await waitFor(() => expect(location).toHaveValue('NH 66, India'));
+    await waitFor(() => expect(location).toHaveValue('India'));
   });
 
   it.each([

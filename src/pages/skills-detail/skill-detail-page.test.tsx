@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { droneSkill, skillsAnswers } from '@mocks/fixtures/skills';
+import { contactAnswers, skillContact, TOO_MANY_CONTACT_REVEALS } from '@mocks/fixtures/contact';
+import { droneSkill, skillsAnswers, withoutContact } from '@mocks/fixtures/skills';
 import { answerError, answerHeld } from '@mocks/handlers/answer';
 import { server } from '@mocks/server';
 import { renderWithProviders, storeLogin } from '@test-utils/render';
 
 const path = `/skills/${droneSkill._id}`;
 const answerSkill = (skill: object) => server.use(http.get('*/api/skills/:id', () => HttpResponse.json(skill)));
-/** What a visitor gets: the server leaves out every contact detail. */
-const { contact: _contact, email: _email, ...visitorSkill } = droneSkill;
-const visitorOwner = { _id: droneSkill.user._id, firstName: droneSkill.user.firstName, lastName: droneSkill.user.lastName };
+/** What anyone but its owner gets: the detail leaves out its contact (the Contact button asks for it). */
+const visitorSkill = withoutContact(droneSkill);
 
 it('shows a spinner, then the carousel, title, owner, category, portfolio and address', async () => {
   const held = answerHeld(skillsAnswers.getSkill);
@@ -45,19 +45,36 @@ it('cuts a long description at 200 characters; See All and See Less toggle it', 
   expect(screen.getByText(`${'a'.repeat(200)}...`)).toBeInTheDocument();
 });
 
-it('Contact shows the e-mail and phone to a signed-in user', async () => {
-  storeLogin();
+it('Contact asks the server for the skill\'s contact and shows it, with a spinner meanwhile', async () => {
+  storeLogin({ _id: 'someone-else' });
+  answerSkill(visitorSkill);
+  const held = answerHeld(contactAnswers.getSkillContact);
+  server.use(held.handler);
   const { user } = renderWithProviders(path);
   await user.click(await screen.findByRole('button', { name: 'Contact' }));
   const dialog = screen.getByRole('dialog', { name: 'Contact' });
   expect(within(dialog).getByText('Asha Rao')).toBeInTheDocument();
-  expect(within(dialog).getByLabelText('Email')).toHaveValue(droneSkill.email);
-  expect(within(dialog).getByLabelText('Phone')).toHaveValue(droneSkill.contact);
-  expect(within(dialog).getByRole('link', { name: 'Call' })).toHaveAttribute('href', `tel:${droneSkill.contact}`);
+  expect(within(dialog).getByRole('status', { name: 'Loading contact details' })).toBeInTheDocument();
+  held.release();
+  expect(await within(dialog).findByLabelText('Email')).toHaveValue(skillContact.email);
+  expect(within(dialog).getByLabelText('Phone')).toHaveValue(skillContact.phone);
+  expect(within(dialog).getByRole('link', { name: 'Call' })).toHaveAttribute('href', `tel:${skillContact.phone}`);
+});
+
+it('Contact shows the server\'s message past the hourly allowance', async () => {
+  storeLogin({ _id: 'someone-else' });
+  answerSkill(visitorSkill);
+  server.use(answerError(contactAnswers.getSkillContact, 'tooManyRequests'));
+  const { user } = renderWithProviders(path);
+  await user.click(await screen.findByRole('button', { name: 'Contact' }));
+  const dialog = screen.getByRole('dialog', { name: 'Contact' });
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(TOO_MANY_CONTACT_REVEALS);
+  expect(within(dialog).queryByLabelText('Email')).not.toBeInTheDocument();
+  expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
 });
 
 it('Contact asks a visitor to log in (the server sends them no details)', async () => {
-  answerSkill({ ...visitorSkill, user: visitorOwner });
+  answerSkill(visitorSkill);
   const { user } = renderWithProviders(path);
   await user.click(await screen.findByRole('button', { name: 'Contact' }));
   const dialog = screen.getByRole('dialog', { name: 'Contact' });

@@ -36,7 +36,7 @@ export {
   useVerifyPasswordResetOtpMutation,
   useResetPasswordMutation,
 } from './endpoints/password-reset';
-export { geoApi, useReverseGeocodeQuery, useLazyReverseGeocodeQuery, useSearchPlacesQuery, useLazySearchPlacesQuery } from './endpoints/geo';
+export { geoApi, useReverseGeocodeQuery, useLazyReverseGeocodeQuery, useSearchPlacesQuery, useLazySearchPlacesQuery, toReverseGeocode } from './endpoints/geo';
 export type { GeoAddress, GeoPlace, ReverseGeocodeResult } from './endpoints/geo';
 export { mapApi, useGetMapPointsQuery, toMapPoints } from './endpoints/map';
 export type { MapBounds, MapPoint, MapPointKind } from './endpoints/map';
@@ -85,6 +85,8 @@ export {
   SKILL_CATEGORIES,
 } from './endpoints/skills';
 export type { Skill, SkillOwner, SkillInput, SkillUpdate, SkillResult } from './endpoints/skills';
+export { contactApi, useGetContactQuery, toPostContact } from './endpoints/contact';
+export type { ContactKind, PostContact } from './endpoints/contact';
 export {
   whispersApi,
   useGetWhispersInfiniteQuery,

@@ -1,2 +1,2 @@
 export { ContactModal, telHref } from './ui/contact-modal';
-export { OwnerButtons, RecordActions, type OwnerActions } from './ui/record-actions';
+export { OwnerButtons, RecordActions, type ContactTarget, type OwnerActions } from './ui/record-actions';

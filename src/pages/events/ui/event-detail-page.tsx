@@ -15,7 +15,7 @@ import { EVENT_MESSAGES } from '../lib/event-form';
 import { EventLoadProblem } from './event-load-problem';
 import './events.css';
 
-/** /events/{id}: the event, its organiser's contact, and the owner's Edit and Delete. */
+/** /events/{id}: the event, its organiser (Contact), and the owner's Edit and Delete. */
 export function EventDetailPage() {
   const { id = '' } = useParams();
   const query = useGetEventQuery(id);
@@ -72,7 +72,7 @@ function EventDetail({ event }: { event: TravelEvent }) {
       <p className="event-detail__description">{event.description}</p>
       <RecordActions
         className="event-detail__actions"
-        contact={{ name: organiser, email: event.createdBy.email, phone: event.createdBy.contactNumber }}
+        contact={{ kind: 'event', id: event._id, name: organiser }}
         owner={isOwner ? {
           editTo: paths.events.edit(event._id),
           deleteTitle: 'Delete this event?',

@@ -68,7 +68,7 @@ function NeedDetail({ need }: { need: Need }) {
       </dl>
       <RecordActions
         className="need-detail__actions"
-        contact={{ name: poster, email: need.contactDetails?.email, phone: need.contactDetails?.phone }}
+        contact={{ kind: 'need', id: need._id, name: poster }}
         owner={isOwner ? {
           editTo: paths.needs.edit(need._id),
           deleteTitle: 'Delete this need?',

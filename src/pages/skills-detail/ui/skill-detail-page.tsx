@@ -121,7 +121,7 @@ function SkillDetail({ skill, onDeleted }: { skill: Skill; onDeleted: (skill: Sk
 
       <RecordActions
         className="skill-detail__actions"
-        contact={{ name: ownerName, email: skill.email, phone: skill.contact }}
+        contact={{ kind: 'skill', id: skill._id, name: ownerName }}
         owner={isOwner ? {
           editTo: paths.skills.edit(skill._id),
           deleteTitle: 'Delete this skill?',

@@ -6,13 +6,11 @@ import { asNumber, asString, isRecord } from './wire';
 // server/modules/events: GET /api/all-requests, GET /api/join-event/{id}, POST /api/events/{userId},
 // PUT and DELETE /api/events/{id}.
 
-/** The organiser; e-mail and contact number come to signed-in callers only. */
+/** The organiser, by name (the Contact button asks for contact details: endpoints/contact.ts). */
 export interface EventOrganiser {
   _id: string;
   firstName: string;
   lastName: string;
-  email?: string;
-  contactNumber?: string;
 }
 
 /** A board event ('Event' alone would shadow the DOM's). */
@@ -65,14 +63,11 @@ const eventImage = (thumbnail: string) => (thumbnail === '' || thumbnail.startsW
 
 function toOrganiser(value: unknown): EventOrganiser {
   const source = isRecord(value) ? value : {};
-  const organiser: EventOrganiser = {
+  return {
     _id: asString(source._id),
     firstName: asString(source.firstName),
     lastName: asString(source.lastName),
   };
-  if (typeof source.email === 'string' && source.email !== '') organiser.email = source.email;
-  if (typeof source.contactNumber === 'string' && source.contactNumber !== '') organiser.contactNumber = source.contactNumber;
-  return organiser;
 }
 
 function toCoordinates(value: unknown): TravelEvent['coordinates'] {

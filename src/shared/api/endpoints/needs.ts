@@ -25,7 +25,7 @@ export interface Need {
   category: string;
   serviceName: string;
   description: string;
-  /** Only sent to signed-in callers; null for visitors. */
+  /** Only in its poster's own answers (the edit form); null otherwise: others use the Contact button. */
   contactDetails: { phone: string; email: string } | null;
   location: NeedLocation;
   /** Server paths ('/uploads/needs/…', '/images/stock/…'), at most 4. */
@@ -122,7 +122,7 @@ export const needsApi = baseApi.injectEndpoints({
       transformResponse: toNeedPage,
       providesTags: providesPagedList('Need'),
     }),
-    /** GET /api/singleneeds/{id} (public; contact details for signed-in callers) → `{ success, need }`; 404. */
+    /** GET /api/singleneeds/{id} (public; contact details for its poster only) → `{ success, need }`; 404. */
     getNeed: build.query<Need | null, string>({
       query: (id) => userPath('singleneeds', id),
       transformResponse: (body: unknown) => (isRecord(body) ? toNeed(body.need) : null),

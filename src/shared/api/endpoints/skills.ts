@@ -9,13 +9,11 @@ import { asString, asStrings, isRecord, toStatusResult, type StatusResult } from
 /** The categories the server takes; 'Other' asks for a custom category. */
 export const SKILL_CATEGORIES = ['Photography', 'Plumbing', 'Electrician', 'Carpenter', 'Other'] as const;
 
+/** The owner, by name (the Contact button asks for contact details: endpoints/contact.ts). */
 export interface SkillOwner {
   _id: string;
   firstName: string;
   lastName: string;
-  /** Signed-in callers only. */
-  email?: string;
-  contactNumber?: string;
 }
 
 export interface Skill {
@@ -24,7 +22,7 @@ export interface Skill {
   description: string;
   category: string;
   customCategory: string;
-  /** The skill's phone and e-mail: absent for visitors (the server sends them to signed-in callers only). */
+  /** The skill's phone and e-mail: only in its owner's own answers (the edit form); others use the Contact button. */
   contact?: string;
   email?: string;
   address: string;
@@ -65,8 +63,6 @@ function toOwner(value: unknown): SkillOwner {
     _id: asString(owner._id),
     firstName: asString(owner.firstName),
     lastName: asString(owner.lastName),
-    ...(typeof owner.email === 'string' ? { email: owner.email } : {}),
-    ...(typeof owner.contactNumber === 'string' ? { contactNumber: owner.contactNumber } : {}),
   };
 }
 

@@ -1,9 +1,10 @@
 import { useSelector } from 'react-redux';
 import { selectIsLoggedIn } from '@/shared/auth';
 import { paths } from '@/shared/config';
-import { ButtonAnchor, ButtonLink } from '@/shared/ui/button';
+import { Button, ButtonAnchor, ButtonLink } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icon';
 import { Modal } from '@/shared/ui/modal';
+import { LoadingState } from '@/shared/ui/spinner';
 import { TextField } from '@/shared/ui/text-field';
 import './contact-modal.css';
 
@@ -20,6 +21,11 @@ interface ContactModalProps {
    * nothing to show but a way to log in. Defaults to the session's state.
    */
   signedIn?: boolean;
+  /** The details are being fetched (the Contact button asks the server for them). */
+  loading?: boolean;
+  /** Why they could not be fetched (the server's words, e.g. past the hourly allowance), with a way to try again. */
+  error?: string;
+  onRetry?: () => void;
 }
 
 /** The contact modal fades in and out over this long. */
@@ -36,7 +42,7 @@ export const telHref = (phone: string): string => {
  * copy on a phone) and a Call link when there is a number. A widget rather than shared UI because it
  * knows about the session and links to the login page.
  */
-export function ContactModal({ open, onClose, title = 'Contact', name, email, phone, signedIn }: ContactModalProps) {
+export function ContactModal({ open, onClose, title = 'Contact', name, email, phone, signedIn, loading, error, onRetry }: ContactModalProps) {
   const sessionSignedIn = useSelector(selectIsLoggedIn);
   const isSignedIn = signedIn ?? sessionSignedIn;
   const trimmedEmail = email?.trim();
@@ -59,6 +65,19 @@ export function ContactModal({ open, onClose, title = 'Contact', name, email, ph
           <ButtonLink to={paths.login()} block>
             Login
           </ButtonLink>
+        </div>
+      ) : loading ? (
+        <LoadingState label="Loading contact details" />
+      ) : error ? (
+        <div className="contact-modal__error">
+          <p className="contact-modal__text" role="alert">
+            {error}
+          </p>
+          {onRetry && (
+            <Button variant="secondary" block onClick={onRetry}>
+              Try again
+            </Button>
+          )}
         </div>
       ) : !trimmedEmail && !trimmedPhone ? (
         <p className="contact-modal__text">No contact details given.</p>

@@ -1,4 +1,8 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState, type ReactNode } from 'react';
+import { useSelector } from 'react-redux';
+import { getErrorMessage, useGetContactQuery, type ContactKind } from '@/shared/api';
+import { selectIsLoggedIn } from '@/shared/auth';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { Icon } from '@/shared/ui/icon';
@@ -16,9 +20,15 @@ export interface OwnerActions {
   onDelete: () => Promise<void>;
 }
 
+/** The post whose contact details the Contact modal shows, and whose they are (its author's name). */
+export interface ContactTarget {
+  kind: ContactKind;
+  id: string;
+  name?: string;
+}
+
 interface RecordActionsProps {
-  /** Whose details the Contact modal shows (undefined e-mail and phone for visitors not logged in). */
-  contact: { name?: string; email?: string; phone?: string };
+  contact: ContactTarget;
   /** Edit and Delete, for the record's owner only. */
   owner?: OwnerActions;
   className?: string;
@@ -60,21 +70,50 @@ export function OwnerButtons({ owner, size }: { owner: OwnerActions; size?: 'sm'
 }
 
 /**
+ * The contact modal of one post. Lists and details carry no contact details (issue 32): a signed-in
+ * member's first press of Contact (`asked`) asks the server for this post's, counted against an
+ * hourly allowance; they stay asked for while the page is open (and cached a while after), so
+ * closing and opening again asks nothing, and the details stay on screen while the modal fades out.
+ */
+function PostContactModal({ target, open, asked, onClose }: { target: ContactTarget; open: boolean; asked: boolean; onClose: () => void }) {
+  const signedIn = useSelector(selectIsLoggedIn);
+  const query = useGetContactQuery(asked && signedIn ? { kind: target.kind, id: target.id } : skipToken);
+  return (
+    <ContactModal
+      open={open}
+      onClose={onClose}
+      name={target.name}
+      signedIn={signedIn}
+      email={query.data?.email}
+      phone={query.data?.phone}
+      loading={query.isFetching && !query.data}
+      error={query.isError && !query.isFetching ? getErrorMessage(query.error) : undefined}
+      onRetry={() => void query.refetch()}
+    />
+  );
+}
+
+/**
  * The actions under a board entry (a need, an event, a skill): Contact, which opens the contact
  * modal, and for the owner Edit and Delete.
  */
 export function RecordActions({ contact, owner, className }: RecordActionsProps) {
   const [contactOpen, setContactOpen] = useState(false);
+  const [asked, setAsked] = useState(false);
+  const openContact = () => {
+    setContactOpen(true);
+    setAsked(true);
+  };
   return (
     <>
       <div className={className}>
-        <Button onClick={() => setContactOpen(true)}>
+        <Button onClick={openContact}>
           <Icon name="phone" size={18} />
           Contact
         </Button>
         {owner && <OwnerButtons owner={owner} />}
       </div>
-      <ContactModal open={contactOpen} onClose={() => setContactOpen(false)} {...contact} />
+      <PostContactModal target={contact} open={contactOpen} asked={asked} onClose={() => setContactOpen(false)} />
     </>
   );
 }
