@@ -3,7 +3,9 @@ import { Link, useParams } from 'react-router-dom';
 import { getFullName, UserAvatar } from '@/entities/user';
 import { likesText, whisperImages } from '@/entities/whisper';
 import { AddFriendButton } from '@/features/add-friend';
+import { BlockButton } from '@/features/block-member';
 import { FollowButton } from '@/features/follow-user';
+import { ReportButton } from '@/features/report-content';
 import { useGetWhisperProfileQuery } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
@@ -63,7 +65,7 @@ export function WhisperProfilePage() {
             </div>
           ))}
         </dl>
-        {profile._id !== userId && (
+        {profile._id !== userId && !profile.blocked && (
           <div className="whisper-profile__actions">
             <FollowButton userId={profile._id} username={profile.username} following={profile.isFollowing} />
             <AddFriendButton userId={profile._id} status={profile.friendStatus} />
@@ -71,6 +73,13 @@ export function WhisperProfilePage() {
             <ButtonLink variant="secondary" to={paths.messages.bySender(profile._id)}>
               Message
             </ButtonLink>
+          </div>
+        )}
+        {profile._id !== userId && (
+          <div className="whisper-profile__safety">
+            {profile.blocked && <p className="whisper-profile__blocked">You blocked this member.</p>}
+            <BlockButton userId={profile._id} username={profile.username} blocked={profile.blocked} size="sm" />
+            <ReportButton itemType="user" itemId={profile._id} size="sm" />
           </div>
         )}
       </section>
