@@ -16,6 +16,7 @@ const SettingsPage = lazy(() => import('@/pages/settings').then((m) => ({ defaul
 const ChangePasswordPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.ChangePasswordPage })));
 const ChangeEmailPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.ChangeEmailPage })));
 const VerifyEmailOtpPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.VerifyEmailOtpPage })));
+const BlockedMembersPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.BlockedMembersPage })));
 const LocationPage = lazy(() => import('@/pages/map').then((m) => ({ default: m.LocationPage })));
 const MapPage = lazy(() => import('@/pages/map').then((m) => ({ default: m.MapPage })));
 const AboutUsPage = lazy(() => import('@/pages/about-us').then((m) => ({ default: m.AboutUsPage })));
@@ -70,6 +71,7 @@ export const routes: RouteObject[] = [
       { path: paths.settings.changePassword(), element: authOnly(<ChangePasswordPage />) },
       { path: paths.settings.changeEmail(), element: authOnly(<ChangeEmailPage />) },
       { path: paths.settings.verifyEmailOtp(), element: authOnly(<VerifyEmailOtpPage />) },
+      { path: paths.settings.blocked(), element: authOnly(<BlockedMembersPage />) },
       { path: paths.location(), element: <LocationPage /> },
       { path: paths.map(), element: <MapPage /> },
       { path: paths.aboutUs(), element: <AboutUsPage /> },

@@ -66,7 +66,6 @@ const BLOCKS = { type: 'Block', id: 'LIST' } as const;
  * standing), conversations, friend requests, and every list that showed the other's posts.
  */
 const afterBlockChange = (userId: string): ({ type: TagType; id: string } | TagType)[] => [
-  BLOCKS,
   { type: 'User', id: userId },
   'WhisperProfile',
   { type: 'Message', id: 'INBOX' },
@@ -91,14 +90,14 @@ export const safetyApi = baseApi.injectEndpoints({
     blockMember: build.mutation<StatusResult, string>({
       query: (userId) => ({ url: `blocks/${encodeURIComponent(userId)}`, method: 'POST' }),
       transformResponse: toStatusResult,
-      invalidatesTags: (result, _error, userId) => (result?.status ? afterBlockChange(userId) : []),
+      invalidatesTags: (result, _error, userId) => (result?.status ? [BLOCKS, ...afterBlockChange(userId)] : []),
     }),
     /** DELETE /api/blocks/{userId} → `{ status, message: 'Member unblocked.' }` (also when there was no block). */
     unblockMember: build.mutation<StatusResult, string>({
       query: (userId) => ({ url: `blocks/${encodeURIComponent(userId)}`, method: 'DELETE' }),
       transformResponse: toStatusResult,
       async onQueryStarted(userId, { dispatch, queryFulfilled }) {
-        // The row leaves the Blocked members list at once, and comes back if the call fails.
+        // The row leaves the Blocked members list at once (no second request for it), and comes back if the call fails.
         const patch = dispatch(safetyApi.util.updateQueryData('getBlockedMembers', undefined, (list) => list.filter((member) => member._id !== userId)));
         await queryFulfilled.catch(() => patch.undo());
       },
