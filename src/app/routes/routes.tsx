@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { paths } from '@/shared/config';
 import { AppLayout } from '../layout/app-layout';
 import { RequireAuth } from './require-auth';
+import { RequireModerator } from './require-moderator';
 
 // One chunk per page (architecture: pages are lazy-loaded).
 const HomePage = lazy(() => import('@/pages/home').then((m) => ({ default: m.HomePage })));
@@ -49,8 +50,10 @@ const JoinedChallengePage = lazy(() => import('@/pages/challenges').then((m) => 
 const MessagesPage = lazy(() => import('@/pages/messages').then((m) => ({ default: m.MessagesPage })));
 const ConversationPage = lazy(() => import('@/pages/messages').then((m) => ({ default: m.ConversationPage })));
 const FriendRequestsPage = lazy(() => import('@/pages/friend-requests').then((m) => ({ default: m.FriendRequestsPage })));
+const ModerationPage = lazy(() => import('@/pages/moderation').then((m) => ({ default: m.ModerationPage })));
 
 const authOnly = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
+const moderatorOnly = (element: ReactNode) => <RequireModerator notFound={<NotFoundPage />}>{element}</RequireModerator>;
 
 /**
  * The route table (AppRoutes), the same under the browser's router and the tests' memory one. Later
@@ -105,6 +108,7 @@ export const routes: RouteObject[] = [
       { path: paths.challenges.root(), element: <ChallengesPage /> },
       { path: paths.challenges.detail(':id'), element: <ChallengeDetailPage /> },
       { path: paths.challenges.joined(':id'), element: <JoinedChallengePage /> },
+      { path: paths.moderation(), element: moderatorOnly(<ModerationPage />) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
