@@ -119,3 +119,12 @@ it('shows neither Block nor Report to a visitor, nor on one\'s own profile', asy
   expect(screen.queryByRole('button', { name: 'Block' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
 });
+
+it('on one\'s own profile, a post moderators hid says so, and why', async () => {
+  storeLogin({ _id: profile._id });
+  const [post] = whispersAnswers.getPublicProfile.ok.posts;
+  server.use(http.get('*/api/whispers/public-profile/:id', () =>
+    HttpResponse.json({ ...whispersAnswers.getPublicProfile.ok, posts: [{ ...post, moderation: { hidden: true, reason: 'Misleading' } }] })));
+  renderWithProviders(path);
+  expect(await screen.findByText('Moderators hid this: Misleading')).toBeInTheDocument();
+});

@@ -12,6 +12,7 @@ import { getAppConfig, paths } from '@/shared/config';
 import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ExpandableText } from '@/shared/ui/expandable-text';
+import { hiddenNoticeText } from '@/shared/ui/hidden-notice';
 import { Icon } from '@/shared/ui/icon';
 import { RecordFallback } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
@@ -100,6 +101,8 @@ export function WhisperProfilePage() {
                     <img src={cover.src} alt={cover.alt} loading="lazy" width={320} height={240} />
                     <span className="whisper-profile__post-title">{post.title}</span>
                   </Link>
+                  {/* Only its author is told, on their own profile. */}
+                  {post.moderation?.hidden && <p className="whisper-profile__hidden">{hiddenNoticeText(post.moderation.reason)}</p>}
                   <ExpandableText text={post.description} cut={POST_DESCRIPTION_CUT} className="whisper-profile__post-text" />
                   <p className="whisper-profile__likes">
                     <Icon name="heart" size={16} /> {likesText(post.likes.length)}
