@@ -21,4 +21,11 @@ export default defineConfig([
     ],
     rules: { 'fsd/insignificant-slice': 'off' },
   },
+  {
+    // Pages are one slice per screen group of the spec's route table (architecture), each its own
+    // lazy chunk; the moderation screen (issue 32) made 21. Grouping them in folders would only
+    // satisfy the count: the route table, not a folder, says which screens belong together.
+    files: ['./src/pages/**'],
+    rules: { 'fsd/excessive-slicing': 'off' },
+  },
 ]);

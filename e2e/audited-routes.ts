@@ -53,6 +53,10 @@ export const auditedRoutes: readonly AuditedRoute[] = [
   // Without the new address it goes back to Change Email; with it, the code form.
   { path: paths.settings.verifyEmailOtp(), access: 'account' },
   { path: paths.settings.verifyEmailOtp(), access: 'account', state: { newEmail: 'mira.new@example.com' } },
+  // The audit's account has blocked no one: the empty state.
+  { path: paths.settings.blocked(), access: 'account' },
+  // Signed out and as a member (the audit's account): the 404 page, as for anyone but a moderator.
+  { path: paths.moderation(), access: 'public' },
   { path: paths.events.root(), access: 'public' },
   // The seed's ids are made afresh on every start: a well-formed id no event has shows the detail
   // page's 'Event not found' state.

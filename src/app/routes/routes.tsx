@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { paths } from '@/shared/config';
 import { AppLayout } from '../layout/app-layout';
 import { RequireAuth } from './require-auth';
+import { RequireModerator } from './require-moderator';
 
 // One chunk per page (architecture: pages are lazy-loaded).
 const HomePage = lazy(() => import('@/pages/home').then((m) => ({ default: m.HomePage })));
@@ -16,6 +17,7 @@ const SettingsPage = lazy(() => import('@/pages/settings').then((m) => ({ defaul
 const ChangePasswordPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.ChangePasswordPage })));
 const ChangeEmailPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.ChangeEmailPage })));
 const VerifyEmailOtpPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.VerifyEmailOtpPage })));
+const BlockedMembersPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.BlockedMembersPage })));
 const LocationPage = lazy(() => import('@/pages/map').then((m) => ({ default: m.LocationPage })));
 const MapPage = lazy(() => import('@/pages/map').then((m) => ({ default: m.MapPage })));
 const AboutUsPage = lazy(() => import('@/pages/about-us').then((m) => ({ default: m.AboutUsPage })));
@@ -48,8 +50,10 @@ const JoinedChallengePage = lazy(() => import('@/pages/challenges').then((m) => 
 const MessagesPage = lazy(() => import('@/pages/messages').then((m) => ({ default: m.MessagesPage })));
 const ConversationPage = lazy(() => import('@/pages/messages').then((m) => ({ default: m.ConversationPage })));
 const FriendRequestsPage = lazy(() => import('@/pages/friend-requests').then((m) => ({ default: m.FriendRequestsPage })));
+const ModerationPage = lazy(() => import('@/pages/moderation').then((m) => ({ default: m.ModerationPage })));
 
 const authOnly = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
+const moderatorOnly = (element: ReactNode) => <RequireModerator notFound={<NotFoundPage />}>{element}</RequireModerator>;
 
 /**
  * The route table (AppRoutes), the same under the browser's router and the tests' memory one. Later
@@ -70,6 +74,7 @@ export const routes: RouteObject[] = [
       { path: paths.settings.changePassword(), element: authOnly(<ChangePasswordPage />) },
       { path: paths.settings.changeEmail(), element: authOnly(<ChangeEmailPage />) },
       { path: paths.settings.verifyEmailOtp(), element: authOnly(<VerifyEmailOtpPage />) },
+      { path: paths.settings.blocked(), element: authOnly(<BlockedMembersPage />) },
       { path: paths.location(), element: <LocationPage /> },
       { path: paths.map(), element: <MapPage /> },
       { path: paths.aboutUs(), element: <AboutUsPage /> },
@@ -103,6 +108,7 @@ export const routes: RouteObject[] = [
       { path: paths.challenges.root(), element: <ChallengesPage /> },
       { path: paths.challenges.detail(':id'), element: <ChallengeDetailPage /> },
       { path: paths.challenges.joined(':id'), element: <JoinedChallengePage /> },
+      { path: paths.moderation(), element: moderatorOnly(<ModerationPage />) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -20,6 +20,8 @@ export const tagTypes = [
   'Message',
   'FriendRequest',
   'Search',
+  'Block',
+  'Moderation',
 ] as const;
 
 export type TagType = (typeof tagTypes)[number];

@@ -9,7 +9,7 @@ export { providesList } from './tags';
 export { cursorPagination, cursorParams, providesPagedList, pageItems } from './infinite-lists';
 export type { CursorPage, Cursor, CursorPages } from './infinite-lists';
 export { getErrorField, getErrorMessage, getServerMessage, isNetworkError, isNotFound, settleStatus, GENERIC_ERROR } from './errors';
-export type { User, StatusResult } from './endpoints/wire';
+export type { User, UserRole, StatusResult, Moderation } from './endpoints/wire';
 
 export {
   authApi,
@@ -153,5 +153,44 @@ export {
   MATCHING_FAILED,
 } from './endpoints/trips';
 export type { Trip, MyTrips, TripInput, TripSaved, TripPlace, Companion, CompanionUser, Companions, MatchingResult } from './endpoints/trips';
+export {
+  safetyApi,
+  useGetBlockedMembersQuery,
+  useBlockMemberMutation,
+  useUnblockMemberMutation,
+  useReportContentMutation,
+  toBlockedMembers,
+  REPORT_REASONS,
+  REPORT_DETAILS_MAX,
+  REPORT_THANKS,
+  MEMBER_BLOCKED,
+  MEMBER_UNBLOCKED,
+} from './endpoints/safety';
+export type { BlockedMember, ReportItemType, ReportReason, ReportInput } from './endpoints/safety';
+export {
+  moderationApi,
+  useGetModerationReportsQuery,
+  useGetSuspensionsQuery,
+  useGetHiddenContentQuery,
+  useGetModerationLogQuery,
+  useDismissReportsMutation,
+  useHideContentMutation,
+  useRestoreContentMutation,
+  useSuspendAccountMutation,
+  useLiftSuspensionMutation,
+  MODERATION_REASON_MAX,
+} from './endpoints/moderation';
+export type {
+  ReportedItem,
+  ReportedContent,
+  ItemReport,
+  ItemRef,
+  ModerationAuthor,
+  SuspendedAccount,
+  HiddenItem,
+  ModerationAction,
+  ModerationActionName,
+  AccountStatus,
+} from './endpoints/moderation';
 export { setRealtimeConnector, subscribeRealtime, closeRealtime } from './realtime';
 export type { RealtimeSocket } from './realtime';

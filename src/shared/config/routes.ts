@@ -19,7 +19,10 @@ export const paths = {
     changePassword: () => '/settings/change-password',
     changeEmail: () => '/settings/change-email',
     verifyEmailOtp: () => '/settings/verify-email-otp',
+    blocked: () => '/settings/blocked',
   },
+  /** Moderators only; anyone else sees the 404 page. */
+  moderation: () => '/moderation',
   messages: {
     root: () => '/messages',
     bySender: (senderId: Id) => `/messages/${senderId}`,

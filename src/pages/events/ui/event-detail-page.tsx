@@ -2,12 +2,14 @@ import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { getName } from '@/entities/user';
+import { ReportButton } from '@/features/report-content';
 import { getErrorMessage, useDeleteEventMutation, useGetEventQuery, type TravelEvent } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { BackLink } from '@/shared/ui/back-link';
 import { RecordCard } from '@/shared/ui/card';
 import { FactList } from '@/shared/ui/fact-list';
+import { HiddenNotice } from '@/shared/ui/hidden-notice';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { RecordActions } from '@/widgets/record-actions';
 import { formatDateRange, formatTimeRange } from '@/shared/lib/date';
@@ -60,6 +62,7 @@ function EventDetail({ event }: { event: TravelEvent }) {
       title={event.title}
       media={event.thumbnail && <img className="event-detail__banner" src={event.thumbnail} alt="" width={1200} height={500} decoding="async" />}
     >
+      <HiddenNotice moderation={event.moderation} />
       {organiser && <p className="event-detail__by">By {organiser}</p>}
       <FactList
         iconsOnly
@@ -81,6 +84,7 @@ function EventDetail({ event }: { event: TravelEvent }) {
           onDelete: remove,
         } : undefined}
       />
+      {!isOwner && <ReportButton itemType="event" itemId={event._id} size="sm" className="event-detail__report" />}
     </RecordCard>
   );
 }

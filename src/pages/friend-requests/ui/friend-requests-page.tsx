@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useSelector } from 'react-redux';
 import { getFullName, UserAvatar } from '@/entities/user';
 import { AnswerButtons } from '@/features/answer-friend-request';
+import { BlockButton } from '@/features/block-member';
 import { SignedOut } from '@/features/require-login';
 import { getAppConfig } from '@/shared/config';
 import { useGetFriendRequestsQuery, type FriendRequest } from '@/shared/api';
@@ -26,6 +27,7 @@ function RequestRow({ request, userId }: { request: FriendRequest; userId: strin
       </div>
       <div className="friend-requests__actions">
         <AnswerButtons request={request} userId={userId} describedBy={nameId} />
+        <BlockButton userId={request.sender._id} username={request.sender.username} size="sm" describedBy={nameId} />
       </div>
     </li>
   );

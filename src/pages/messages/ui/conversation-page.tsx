@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
 import { getFullName, UserAvatar } from '@/entities/user';
+import { BlockButton } from '@/features/block-member';
+import { ReportButton } from '@/features/report-content';
 import { SignedOut } from '@/features/require-login';
 import {
   getErrorMessage, SEND_FAILED, useGetConversationInfiniteQuery, useMarkConversationReadMutation, useSendMessageMutation, type Message,
@@ -12,6 +14,7 @@ import { hourMinute } from '@/shared/lib/date';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { FormAlert } from '@/shared/ui/form-alert';
+import { hiddenNoticeText } from '@/shared/ui/hidden-notice';
 import { RecordFallback } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import './messages.css';
@@ -19,14 +22,22 @@ import './messages.css';
 /** Longest message the server takes. */
 const MESSAGE_MAX = 2000;
 
+/** What replaces the composer when either of the two blocked the other. */
+export const CANNOT_MESSAGE = 'You cannot message this member.';
+
 function Bubble({ message, mine }: { message: Message; mine: boolean }) {
+  const textId = useId();
   return (
     <li className={mine ? 'bubble bubble--mine' : 'bubble'}>
       <span className="visually-hidden">{mine ? 'You' : message.sender.username}: </span>
-      <span className="bubble__text">{message.content}</span>
-      <time className="bubble__time" dateTime={message.createdAt}>
-        {hourMinute(message.createdAt)}
-      </time>
+      <span id={textId} className="bubble__text">{message.content}</span>
+      {message.moderation?.hidden && <span className="bubble__hidden">{hiddenNoticeText(message.moderation.reason)}</span>}
+      <span className="bubble__foot">
+        <time className="bubble__time" dateTime={message.createdAt}>
+          {hourMinute(message.createdAt)}
+        </time>
+        {!mine && <ReportButton itemType="message" itemId={message._id} size="sm" className="bubble__report" describedBy={textId} />}
+      </span>
     </li>
   );
 }
@@ -137,6 +148,8 @@ export function ConversationPage() {
   }
 
   const self = other._id === me;
+  // Either blocked the other: the conversation stays readable, but cannot go on.
+  const blocked = pages[0]?.blocked === true;
   return (
     <div className="page conversation">
       {meta}
@@ -152,6 +165,11 @@ export function ConversationPage() {
               @{other.username}
             </Link>
           </div>
+          {!self && !blocked && (
+            <div className="conversation__safety">
+              <BlockButton userId={other._id} username={other.username} size="sm" />
+            </div>
+          )}
         </div>
       </div>
       {query.hasNextPage && (
@@ -169,7 +187,7 @@ export function ConversationPage() {
         </ol>
       )}
       <div ref={listEnd} />
-      <Composer userId={userId} disabled={self} />
+      {blocked ? <p className="conversation__blocked">{CANNOT_MESSAGE}</p> : <Composer userId={userId} disabled={self} />}
     </div>
   );
 }

@@ -3,11 +3,13 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { needAddress, needImages, STOCK_IMAGES } from '@/entities/need';
 import { getName } from '@/entities/user';
+import { ReportButton } from '@/features/report-content';
 import { getErrorMessage, isNetworkError, isNotFound, useDeleteNeedMutation, useGetNeedQuery, type Need } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { ButtonLink } from '@/shared/ui/button';
 import { Carousel } from '@/shared/ui/carousel';
+import { HiddenNotice } from '@/shared/ui/hidden-notice';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { LoadingState } from '@/shared/ui/spinner';
@@ -35,6 +37,7 @@ function NeedDetail({ need }: { need: Need }) {
 
   return (
     <article className="need-detail">
+      <HiddenNotice moderation={need.moderation} />
       <p className={`need-detail__banner need-detail__banner--${need.type}`}>{need.type.toUpperCase()}</p>
       <h1 className="page-title need-detail__title">{need.serviceName}</h1>
       <Carousel
@@ -77,6 +80,7 @@ function NeedDetail({ need }: { need: Need }) {
           onDelete: remove,
         } : undefined}
       />
+      {!isOwner && <ReportButton itemType="need" itemId={need._id} size="sm" className="need-detail__report" />}
     </article>
   );
 }

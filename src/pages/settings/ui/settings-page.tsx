@@ -77,6 +77,17 @@ export function SettingsPage() {
             </span>
             <span className="visually-hidden">Hidden</span>
           </SettingsRow>
+          <SettingsRow
+            icon="shield"
+            label="Safety"
+            action={
+              <Link to={paths.settings.blocked()} className="settings-row__link">
+                Blocked members
+              </Link>
+            }
+          >
+            Members you blocked
+          </SettingsRow>
           <SettingsRow icon="sparkle" label="Status">
             <span className="settings-row__badge">{ACCOUNT_STATUS}</span>
           </SettingsRow>

@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { SKILL_CAROUSEL_MS, skillCategoryLabel, skillImages } from '@/entities/skill';
 import { getName } from '@/entities/user';
+import { ReportButton } from '@/features/report-content';
 import { forgetSkill, getErrorMessage, useDeleteSkillMutation, useGetSkillQuery, type Skill } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
@@ -13,6 +14,7 @@ import { RecordCard } from '@/shared/ui/card';
 import { Carousel } from '@/shared/ui/carousel';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ExpandableText } from '@/shared/ui/expandable-text';
+import { HiddenNotice } from '@/shared/ui/hidden-notice';
 import { RecordFallback } from '@/shared/ui/load-failure';
 import { Modal } from '@/shared/ui/modal';
 import { PageMeta } from '@/shared/ui/page-meta';
@@ -84,6 +86,7 @@ function SkillDetail({ skill, onDeleted }: { skill: Skill; onDeleted: (skill: Sk
 
   return (
     <RecordCard title={skill.title} media={<Carousel label={`${skill.title} images`} images={skillImages(skill)} intervalMs={SKILL_CAROUSEL_MS} aspectRatio={4 / 3} />}>
+      <HiddenNotice moderation={skill.moderation} />
       <p className="skill-detail__meta">
         {ownerName && <span className="skill-detail__owner">{ownerName}</span>}
         {category && <Tag>{category}</Tag>}
@@ -130,6 +133,7 @@ function SkillDetail({ skill, onDeleted }: { skill: Skill; onDeleted: (skill: Sk
           onDelete: remove,
         } : undefined}
       />
+      {!isOwner && <ReportButton itemType="skill" itemId={skill._id} size="sm" className="skill-detail__report" />}
       <Modal
         open={enlarged !== null}
         onClose={() => setEnlarged(null)}

@@ -3,8 +3,10 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { getFullName } from '@/entities/user';
 import { RELATIVE_TIME_REFRESH_MS, WHISPER_CAROUSEL_MS, whisperImages } from '@/entities/whisper';
+import { BlockButton } from '@/features/block-member';
 import { FollowButton } from '@/features/follow-user';
 import { LikeButton } from '@/features/like-whisper';
+import { ReportButton } from '@/features/report-content';
 import { getErrorMessage, useDeleteWhisperMutation, useGetWhisperProfileQuery, useGetWhisperQuery } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
@@ -15,6 +17,7 @@ import { RecordCard } from '@/shared/ui/card';
 import { Carousel } from '@/shared/ui/carousel';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ExpandableText } from '@/shared/ui/expandable-text';
+import { HiddenNotice } from '@/shared/ui/hidden-notice';
 import { RecordFallback } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Tag } from '@/shared/ui/tag';
@@ -65,6 +68,7 @@ export function WhisperDetailPage() {
   return (
     <div className="page whisper-detail">
       <PageMeta title={`${whisper.title} | ${getAppConfig().brandName}`} description={whisper.description.slice(0, 150)} />
+      <HiddenNotice moderation={whisper.moderation} />
       <RecordCard
         title={whisper.title}
         media={<Carousel label={`${whisper.title} images`} images={whisperImages(whisper)} intervalMs={WHISPER_CAROUSEL_MS} aspectRatio={4 / 3} />}
@@ -99,6 +103,13 @@ export function WhisperDetailPage() {
                 onDelete: remove,
               }}
             />
+          )}
+          {!mine && (
+            <>
+              <ReportButton itemType="whisper" itemId={whisper._id} size="sm" />
+              {/* Their whispers are gone for the caller once blocked: back to the list. */}
+              <BlockButton userId={whisper.user._id} username={whisper.user.username} size="sm" onBlocked={() => navigate(paths.whispers.root())} />
+            </>
           )}
         </div>
       </RecordCard>

@@ -3,13 +3,16 @@ import { Link, useParams } from 'react-router-dom';
 import { getFullName, UserAvatar } from '@/entities/user';
 import { likesText, whisperImages } from '@/entities/whisper';
 import { AddFriendButton } from '@/features/add-friend';
+import { BlockButton } from '@/features/block-member';
 import { FollowButton } from '@/features/follow-user';
+import { ReportButton } from '@/features/report-content';
 import { useGetWhisperProfileQuery } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ExpandableText } from '@/shared/ui/expandable-text';
+import { hiddenNoticeText } from '@/shared/ui/hidden-notice';
 import { Icon } from '@/shared/ui/icon';
 import { RecordFallback } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
@@ -63,7 +66,7 @@ export function WhisperProfilePage() {
             </div>
           ))}
         </dl>
-        {profile._id !== userId && (
+        {profile._id !== userId && !profile.blocked && (
           <div className="whisper-profile__actions">
             <FollowButton userId={profile._id} username={profile.username} following={profile.isFollowing} />
             <AddFriendButton userId={profile._id} status={profile.friendStatus} />
@@ -71,6 +74,13 @@ export function WhisperProfilePage() {
             <ButtonLink variant="secondary" to={paths.messages.bySender(profile._id)}>
               Message
             </ButtonLink>
+          </div>
+        )}
+        {profile._id !== userId && (
+          <div className="whisper-profile__safety">
+            {profile.blocked && <p className="whisper-profile__blocked">You blocked this member.</p>}
+            <BlockButton userId={profile._id} username={profile.username} blocked={profile.blocked} size="sm" />
+            <ReportButton itemType="user" itemId={profile._id} size="sm" />
           </div>
         )}
       </section>
@@ -91,6 +101,8 @@ export function WhisperProfilePage() {
                     <img src={cover.src} alt={cover.alt} loading="lazy" width={320} height={240} />
                     <span className="whisper-profile__post-title">{post.title}</span>
                   </Link>
+                  {/* Only its author is told, on their own profile. */}
+                  {post.moderation?.hidden && <p className="whisper-profile__hidden">{hiddenNoticeText(post.moderation.reason)}</p>}
                   <ExpandableText text={post.description} cut={POST_DESCRIPTION_CUT} className="whisper-profile__post-text" />
                   <p className="whisper-profile__likes">
                     <Icon name="heart" size={16} /> {likesText(post.likes.length)}

@@ -1,7 +1,7 @@
 import { baseApi } from '../base-api';
 import { toFormData } from '../form-data';
 import { cursorPagination, cursorParams, providesPagedList, toCursorPage, type Cursor, type CursorPage } from '../infinite-lists';
-import { asNumber, asString, isRecord } from './wire';
+import { asNumber, asString, isRecord, moderationOf, type Moderation } from './wire';
 
 // server/modules/events: GET /api/all-requests, GET /api/join-event/{id}, POST /api/events/{userId},
 // PUT and DELETE /api/events/{id}.
@@ -31,6 +31,8 @@ export interface TravelEvent {
   url: string;
   createdBy: EventOrganiser;
   createdAt: string;
+  /** Its organiser only, when moderators hid it. */
+  moderation?: Moderation;
 }
 
 /** The list's server filters: `q` (title, description or address) and `date` (start day, YYYY-MM-DD). */
@@ -95,6 +97,7 @@ export function toEvent(value: unknown): TravelEvent | null {
     url: asString(value.url),
     createdBy: toOrganiser(value.createdBy),
     createdAt: asString(value.createdAt),
+    ...moderationOf(value),
   };
 }
 

@@ -2,7 +2,7 @@ import { selectUserId, type SessionState } from '../../auth';
 import { baseApi } from '../base-api';
 import { cursorPagination, cursorParams, type Cursor, type CursorPage, type CursorPages } from '../infinite-lists';
 import { subscribeWhileCached } from '../realtime';
-import { asNumber, asString, isRecord, pickList, readItems } from './wire';
+import { asNumber, asString, isRecord, moderationOf, pickList, readItems, type Moderation } from './wire';
 
 // server/modules/messages: GET /api/messages (the inbox), GET /api/messages/{userId} (a conversation,
 // paged back), POST /api/messages/{userId}, POST /api/messages/{userId}/read; socket 'new-message'.
@@ -21,6 +21,8 @@ export interface Message {
   sender: MessageUser;
   receiver: MessageUser;
   read: boolean;
+  /** Its sender only, when moderators hid it (the receiver no longer gets it). */
+  moderation?: Moderation;
 }
 
 export interface Correspondent extends MessageUser {
@@ -43,6 +45,8 @@ export interface Inbox {
 /** A page of a conversation: its messages oldest first; `nextCursor` goes back to older ones. */
 export interface ConversationPage extends CursorPage<Message> {
   with: Correspondent | null;
+  /** Either of the two blocked the other: the conversation stays readable, but no one can write. */
+  blocked: boolean;
 }
 
 export const SEND_FAILED = 'Could not send your message. Please try again.';
@@ -61,6 +65,7 @@ export function toMessage(value: unknown): Message | null {
     sender: toMessageUser(value.sender),
     receiver: toMessageUser(value.receiver),
     read: value.read === true,
+    ...moderationOf(value),
   };
 }
 
@@ -85,6 +90,7 @@ export function toConversationPage(body: unknown): ConversationPage {
     with: isRecord(body) ? toCorrespondent(body.with) : null,
     items: readItems(pickList(body, ['messages']), toMessage),
     nextCursor: isRecord(body) && typeof body.nextCursor === 'string' ? body.nextCursor : null,
+    blocked: isRecord(body) && body.blocked === true,
   };
 }
 

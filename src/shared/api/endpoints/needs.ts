@@ -2,7 +2,7 @@ import { baseApi } from '../base-api';
 import { toFormData } from '../form-data';
 import { cursorPagination, cursorParams, providesPagedList, toCursorPage, type Cursor, type CursorPage } from '../infinite-lists';
 import { userPath } from './users';
-import { asNumber, asString, isRecord } from './wire';
+import { asNumber, asString, isRecord, moderationOf, type Moderation } from './wire';
 
 // server/modules/needs: GET /api/all-needs, GET /api/singleneeds/{id}, POST /api/create-need/{userId},
 // PUT and DELETE /api/needs/{id}.
@@ -32,6 +32,8 @@ export interface Need {
   images: string[];
   user: { _id: string; firstName: string; lastName: string };
   createdAt: string;
+  /** Its author only, when moderators hid it. */
+  moderation?: Moderation;
 }
 
 /** The create and edit form's fields, as the server reads them (all text, coordinates as typed). */
@@ -93,6 +95,7 @@ export function toNeed(value: unknown): Need | null {
     images: Array.isArray(value.images) ? value.images.filter(isImagePath) : [],
     user: { _id: asString(user._id), firstName: asString(user.firstName), lastName: asString(user.lastName) },
     createdAt: asString(value.createdAt),
+    ...moderationOf(value),
   };
 }
 

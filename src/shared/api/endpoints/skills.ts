@@ -1,7 +1,7 @@
 import { baseApi } from '../base-api';
 import { toFormData } from '../form-data';
 import { cursorPagination, providesPagedList, searchPageQuery, toCursorPage, type Cursor, type CursorPage } from '../infinite-lists';
-import { asString, asStrings, isRecord, toStatusResult, type StatusResult } from './wire';
+import { asString, asStrings, isRecord, moderationOf, toStatusResult, type Moderation, type StatusResult } from './wire';
 
 // server/modules/skills: GET /api/skills?q&cursor, GET /api/skills/{id}, POST /api/create-skills/{userId}/skills,
 // PUT and DELETE /api/skills/{id}.
@@ -32,6 +32,8 @@ export interface Skill {
   url: string;
   user: SkillOwner;
   createdAt: string;
+  /** Its owner only, when moderators hid it. */
+  moderation?: Moderation;
 }
 
 /** The fields of the create and edit form; files go as repeated `images` / `portfolioImages` parts. */
@@ -85,6 +87,7 @@ export function toSkill(value: unknown): Skill | null {
     url: asString(value.url),
     user: toOwner(value.user),
     createdAt: asString(value.createdAt),
+    ...moderationOf(value),
   };
 }
 

@@ -3,7 +3,7 @@ import { toFormData } from '../form-data';
 import { cursorPagination, providesPagedList, searchPageQuery, toCursorPage, type Cursor, type CursorPage, type CursorPages } from '../infinite-lists';
 import { selectUserId, type SessionState } from '../../auth';
 import { cachedArgs, optimisticUpdate } from '../optimistic';
-import { asNumber, asString, asStrings, isRecord, readItems, toStatusResult, type StatusResult } from './wire';
+import { asNumber, asString, asStrings, isRecord, moderationOf, readItems, toStatusResult, type Moderation, type StatusResult } from './wire';
 
 // server/modules/whispers: GET /api/approved-whispers?q&cursor, GET /api/whispers/{id},
 // GET /api/whispers/public-profile/{userId}, POST /api/whispers, PUT and DELETE /api/whispers/{id},
@@ -34,6 +34,8 @@ export interface Whisper {
   likes: string[];
   createdAt: string;
   user: WhisperAuthor;
+  /** Its author only, when moderators hid it. */
+  moderation?: Moderation;
 }
 
 /** Where the signed-in user and a profile's owner stand as friends. */
@@ -52,6 +54,8 @@ export interface WhisperProfile {
   followers: WhisperAuthor[];
   isFollowing: boolean;
   friendStatus: FriendStatus;
+  /** The signed-in caller blocked this member (false for visitors and oneself). */
+  blocked: boolean;
   posts: Whisper[];
 }
 
@@ -97,6 +101,7 @@ export function toWhisper(value: unknown): Whisper | null {
     likes: asStrings(value.likes),
     createdAt: asString(value.createdAt),
     user: toAuthor(value.user),
+    ...moderationOf(value),
   };
 }
 
@@ -117,6 +122,7 @@ export function toWhisperProfile(body: unknown): WhisperProfile | null {
     followers: (Array.isArray(profile.followers) ? profile.followers : []).map(toAuthor),
     isFollowing: profile.isFollowing === true,
     friendStatus: FRIEND_STATUSES.find((status) => status === profile.friendStatus) ?? 'none',
+    blocked: profile.blocked === true,
     posts: whispersOf(body.posts),
   };
 }

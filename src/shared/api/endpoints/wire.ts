@@ -42,7 +42,13 @@ export interface User {
   createdAt?: string;
   /** Own profile only: whether travellers with overlapping trips may find this user (off when absent). */
   companionMatching?: boolean;
+  /** Own profile only: 'moderator' opens /moderation (the server decides; it answers 404 to anyone else). */
+  role?: UserRole;
+  /** Someone else's profile, to a signed-in caller: the caller blocked them. */
+  blocked?: boolean;
 }
+
+export type UserRole = 'member' | 'moderator';
 
 const optionalKeys = ['email', 'phone', 'contactNumber', 'bio', 'location', 'gender', 'createdAt'] as const;
 
@@ -61,6 +67,8 @@ export function toUser(value: unknown): User | null {
     if (typeof value[key] === 'string') user[key] = value[key];
   }
   if (typeof value.companionMatching === 'boolean') user.companionMatching = value.companionMatching;
+  if (value.role === 'member' || value.role === 'moderator') user.role = value.role;
+  if (typeof value.blocked === 'boolean') user.blocked = value.blocked;
   return user;
 }
 
@@ -80,4 +88,24 @@ export function toDataMessageResult(body: unknown): StatusResult {
   const result = toStatusResult(body);
   const data = isRecord(body) && isRecord(body.data) ? asString(body.data.message) : '';
   return { status: result.status, message: data || result.message };
+}
+
+/**
+ * What moderators did to a record, as only its author is told (`moderation: { hidden: true, reason }`
+ * on the record of a detail answer, or on a message the sender wrote); null for anyone else.
+ */
+export interface Moderation {
+  hidden: boolean;
+  reason: string;
+}
+
+export function toModeration(value: unknown): Moderation | null {
+  if (!isRecord(value) || value.hidden !== true) return null;
+  return { hidden: true, reason: asString(value.reason) };
+}
+
+/** `{ moderation }` to spread into a mapped record when its wire record carries one, else nothing. */
+export function moderationOf(record: Record<string, unknown>): { moderation?: Moderation } {
+  const moderation = toModeration(record.moderation);
+  return moderation ? { moderation } : {};
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
-import { getFullName, UserAvatar } from '@/entities/user';
+import { getFullName, isModerator, UserAvatar } from '@/entities/user';
 import { LogoutButton } from '@/features/logout';
 import { useSessionUser } from '@/shared/api';
 import { selectIsLoggedIn } from '@/shared/auth';
@@ -36,6 +36,9 @@ const accountLinks: MenuLink[] = [
   { label: 'My trips', to: paths.trips(), icon: 'plane' },
   { label: 'Settings', to: paths.settings.root(), icon: 'settings' },
 ];
+
+/** Moderators only (the role comes with their own profile). */
+const moderatorLinks: MenuLink[] = [{ label: 'Moderation', to: paths.moderation(), icon: 'shield' }];
 
 /** The menu's links, as list items; following one closes the menu. */
 function LinkItems({ links, onClose }: { links: MenuLink[]; onClose: () => void }) {
@@ -94,6 +97,7 @@ export function SideMenu({ open, onClose, id }: SideMenuProps) {
               </ul>
             </li>
           )}
+          {isLoggedIn && isModerator(user) && <LinkItems links={moderatorLinks} onClose={onClose} />}
         </ul>
       </nav>
 

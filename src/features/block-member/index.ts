@@ -1,0 +1,1 @@
+export { BlockButton, BLOCK_TEXT } from './ui/block-button';

@@ -1,0 +1,3 @@
+export { ReportButton } from './ui/report-button';
+export { ReportDialog } from './ui/report-dialog';
+export { REPORT_TEXTS } from './lib/report-form';

@@ -1,0 +1,1 @@
+export { HiddenNotice, hiddenNoticeText } from './hidden-notice';
