@@ -10,10 +10,13 @@ export const limitKeys = {
   codeFailures: (email: string) => `otp-check:email:${email}`,
   registrationsFromIp: (ip: string) => `register:ip:${ip}`,
   uploadsByUser: (userId: string) => `upload:user:${userId}`,
+  /** Place lookups the server makes for a member (placing a skill on the map). */
+  geocodingByUser: (userId: string) => `geocode:user:${userId}`,
   /** A "New follower" told to `followeeId` about `followerId` (one a day). */
   followNotice: (followerId: string, followeeId: string) => `follow-notice:${followerId}:${followeeId}`,
   /** Every counter of one account, forgotten with it. */
   ofAccount: (userId: string, email: string) => [
     `login:user:${userId}`, `otp-send:user:${userId}`, `otp-send:email:${email}`, `upload:user:${userId}`,
+    `geocode:user:${userId}`,
   ],
 };

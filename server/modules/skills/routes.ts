@@ -11,6 +11,7 @@ import { removedOnFailure, removeUploads, saveImages } from '../../lib/uploads/i
 import { ownerThenForm, readForm } from '../../lib/uploads/read-parts.js';
 import { callerOf } from '../../plugins/auth.js';
 import { MB } from '../../plugins/multipart.js';
+import { lookupsOnBehalfOf } from '../geo/on-behalf.js';
 import { FORM_FIELD_MAX, SkillForm, SkillListAnswer, SkillListQuery, SkillSavedAnswer, SkillSchema } from './schemas.js';
 import {
   deleteSkill, findOwner, findOwnership, findSkill, insertSkill, listSkills, placeSkill, toSkillDto, updateSkill,
@@ -66,9 +67,13 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     saveImages({ db: app.db, limits: app.config.limits, uploadsDir, userId, kind: 'skills', nameField: true },
       { images: files.images, portfolioImages: files.portfolioImages });
   const removeFiles = (paths: string[]) => removeUploads(uploadsDir, paths);
-  /** The map's layer shows skills by coordinates: looked up after the answer, never holding it up. */
-  const placeOnMap = (id: string, address: string) =>
-    app.runInBackground('placing a skill on the map', () => placeSkill(app.db, app.geocoder, id, address));
+  /**
+   * The map's layer shows skills by coordinates: looked up after the answer, never holding it up,
+   * after every interactive lookup and on the owner's geocoding allowance (geo/on-behalf.ts).
+   */
+  const placeOnMap = (userId: string, id: string, address: string) =>
+    app.runInBackground('placing a skill on the map', () =>
+      placeSkill(app.db, lookupsOnBehalfOf({ db: app.db, geocoder: app.geocoder, limits: app.config.limits, log: app.log }, userId), id, address));
 
   app.get('/skills', {
     config: { access: 'public' },
@@ -117,7 +122,7 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Made from what was stored, not read back: nothing after the insert may fail and leave a row
       // behind that a retry with the same Idempotency-Key would create again.
       const skill = toSkillDto({ id, ...checked.value.fields, ...saved, createdAt, ...owner }, true);
-      placeOnMap(id, checked.value.fields.address);
+      placeOnMap(userId, id, checked.value.fields.address);
       return { statusCode: 201, body: { status: true, message: 'Skill created!', skill } };
     });
   });
@@ -141,7 +146,7 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       updateSkill(app.db, id, userId, checked.value.fields, kept, saved).then(doneOr(skillMissing, 'skill')));
     // After the commit: the dropped files are no longer named by any row.
     await removeFiles(dropped);
-    if (checked.value.fields.address !== current.address || current.latitude === null) placeOnMap(id, checked.value.fields.address);
+    if (checked.value.fields.address !== current.address || current.latitude === null) placeOnMap(userId, id, checked.value.fields.address);
     const row = await findSkill(app.db, id);
     if (!row) throw skillMissing(); // deleted meanwhile
     return { status: true, message: 'Skill updated!', skill: toSkillDto(row, true) };
