@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, Static } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, failure, forbidden, invalid, unauthorized } from '../../lib/http-error.js';
 import { idempotent } from '../../lib/idempotency.js';
@@ -8,7 +8,7 @@ import { IdParams, StatusAnswer, UserIdParams } from '../../lib/schemas.js';
 import { doneOr } from '../../lib/owned.js';
 import { controlChars } from '../../lib/text.js';
 import { removedOnFailure, removeUploads, saveImages } from '../../lib/uploads/images.js';
-import { ownerThenForm, readForm } from '../../lib/uploads/read-parts.js';
+import { checkBeforeFiles, ownerThenForm, readForm } from '../../lib/uploads/read-parts.js';
 import { callerOf } from '../../plugins/auth.js';
 import { MB } from '../../plugins/multipart.js';
 import { lookupsOnBehalfOf } from '../geo/on-behalf.js';
@@ -43,6 +43,11 @@ async function readSkillForm(request: FastifyRequest) {
     maxFiles: MAX_IMAGES + MAX_PORTFOLIO_IMAGES + 1,
     maxFileBytes: 5 * MB,
     tooLargeMessage: 'Image size should be less than 5MB',
+    // The keep lists of an edit are checked with the whole form; they come after the text fields' rules.
+    checkFields: checkBeforeFiles<Static<typeof SkillForm>>(request, {
+      fileFields: FILE_FIELDS,
+      check: (body, counts) => checkSkillForm(body, { newImages: counts.images, newPortfolioImages: counts.portfolioImages }),
+    }),
   });
   request.body = fields;
   formFiles.set(request, { images: files.images, portfolioImages: files.portfolioImages });
@@ -60,11 +65,11 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   /**
-   * Counts and stores each file in form order; a file that is not an image answers 400 about its
-   * field. If any step fails, the files stored so far are removed again.
+   * Stores each file in form order (counted as it arrived); a file that is not an image answers 400
+   * about its field. If any step fails, the files stored so far are removed again.
    */
-  const saveFiles = (files: Files, userId: string): Promise<Record<FileField, string[]>> =>
-    saveImages({ db: app.db, limits: app.config.limits, uploadsDir, userId, kind: 'skills', nameField: true },
+  const saveFiles = (files: Files): Promise<Record<FileField, string[]>> =>
+    saveImages({ uploadsDir, kind: 'skills', nameField: true },
       { images: files.images, portfolioImages: files.portfolioImages });
   const removeFiles = (paths: string[]) => removeUploads(uploadsDir, paths);
   /**
@@ -115,7 +120,7 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!checked.ok) throw invalid(checked);
       const owner = await findOwner(app.db, userId);
       if (!owner) throw unauthorized(); // the account went away meanwhile
-      const saved = await saveFiles(files, userId);
+      const saved = await saveFiles(files);
       const id = randomUUID();
       const createdAt = await removedOnFailure(uploadsDir, [...saved.images, ...saved.portfolioImages],
         insertSkill(app.db, id, userId, checked.value.fields, saved.images, saved.portfolioImages));
@@ -140,7 +145,7 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       newImages: files.images.length, newPortfolioImages: files.portfolioImages.length, current,
     });
     if (!checked.ok) throw invalid(checked);
-    const saved = await saveFiles(files, userId);
+    const saved = await saveFiles(files);
     const kept = { images: checked.value.keptImages, portfolioImages: checked.value.keptPortfolioImages };
     const { dropped } = await removedOnFailure(uploadsDir, [...saved.images, ...saved.portfolioImages],
       updateSkill(app.db, id, userId, checked.value.fields, kept, saved).then(doneOr(skillMissing, 'skill')));
