@@ -91,6 +91,7 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
     userAgent: `Need Spot (${config.publicUrl ?? config.supportEmail})`,
     intervalMs: config.limits.geoUpstreamIntervalMs,
     timeoutMs: config.limits.geoTimeoutMs,
+    maxBackgroundWaiting: config.limits.geoBackgroundWaiting,
   }));
 
   await app.register(errors);

@@ -39,8 +39,13 @@ export interface Limits {
   /** Image uploads per user within `uploadWindowMs`. */
   uploadsPerUser: number;
   uploadWindowMs: number;
-  /** Geocoding lookups (GET /api/geo/*) per client address, per minute. */
+  /**
+   * Geocoding lookups (GET /api/geo/*) per client address, per minute; and the lookups the server
+   * makes for one member in the background (placing skills), per member, per minute.
+   */
   geoPerMinute: number;
+  /** Background lookups (placing skills) that may wait for their turn upstream; more are skipped. */
+  geoBackgroundWaiting: number;
   /** Nominatim: at least this long between two upstream requests (its usage policy: 1 per second). */
   geoUpstreamIntervalMs: number;
   /** Nominatim: an upstream request taking longer fails (502). */
@@ -117,6 +122,7 @@ export const defaultLimits: Limits = {
   uploadsPerUser: 60,
   uploadWindowMs: 3_600_000,
   geoPerMinute: 60,
+  geoBackgroundWaiting: 30,
   geoUpstreamIntervalMs: 1000,
   geoTimeoutMs: 5000,
   // A few tabs and devices per member; two handshakes a second from one address (a hostel's shared Wi-Fi).

@@ -17,10 +17,13 @@ export const limitKeys = {
   uploadsByUser: (userId: string) => `upload:user:${userId}`,
   /** Contact details of others' posts a member opened (GET /api/contact/…). */
   contactRevealsByUser: (userId: string) => `contact:user:${userId}`,
+  /** Place lookups the server makes for a member (placing a skill on the map). */
+  geocodingByUser: (userId: string) => `geocode:user:${userId}`,
   /** A "New follower" told to `followeeId` about `followerId` (one a day). */
   followNotice: (followerId: string, followeeId: string) => `follow-notice:${followerId}:${followeeId}`,
   /** Every counter of one account, forgotten with it. */
   ofAccount: (userId: string, email: string) => [
     `login:user:${userId}`, `otp-send:user:${userId}`, `otp-send:email:${email}`, `upload:user:${userId}`, `contact:user:${userId}`,
+    `geocode:user:${userId}`,
   ],
 };

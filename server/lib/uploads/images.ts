@@ -92,10 +92,7 @@ export async function removedOnFailure<T>(uploadsDir: string, saved: readonly st
 }
 
 export interface ImageBatch {
-  db: Db;
-  limits: Limits;
   uploadsDir: string;
-  userId: string;
   /** The folder under uploadsDir, as saveImage takes it. */
   kind: string;
   /** Name the form field of a file that is not an image in the 400 (the forms mark that field). */
@@ -103,9 +100,9 @@ export interface ImageBatch {
 }
 
 /**
- * Stores a form's images, field by field in form order: each is counted against the user's upload
- * allowance, then re-encoded (saveImage). If any step fails (a file that is not an image, the
- * allowance spent), the files stored so far are removed again, so a refused form leaves nothing.
+ * Stores a form's images, field by field in form order, each re-encoded (saveImage); they were
+ * counted against the user's upload allowance as they arrived (readForm). If any fails (a file that
+ * is not an image), the files stored so far are removed again, so a refused form leaves nothing.
  */
 export async function saveImages<F extends string>(batch: ImageBatch, files: Record<F, Buffer[]>): Promise<Record<F, string[]>> {
   const fields = Object.keys(files) as F[];
@@ -113,7 +110,6 @@ export async function saveImages<F extends string>(batch: ImageBatch, files: Rec
   try {
     for (const field of fields) {
       for (const bytes of files[field]) {
-        await countUpload(batch.db, batch.limits, batch.userId);
         try {
           saved[field].push(await saveImage(batch.uploadsDir, batch.kind, bytes));
         } catch (error) {

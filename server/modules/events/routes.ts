@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, Static } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, failure, fieldError, forbidden, HttpError, invalid, notFound, unauthorized } from '../../lib/http-error.js';
 import { idempotent } from '../../lib/idempotency.js';
@@ -8,13 +8,13 @@ import { IdParams, StatusAnswer, UserIdParams } from '../../lib/schemas.js';
 import { doneOr } from '../../lib/owned.js';
 import { isDay } from '../../lib/days.js';
 import { controlChars } from '../../lib/text.js';
-import { countUpload, removedOnFailure, removeUpload, saveImage } from '../../lib/uploads/images.js';
-import { ownerThenForm, readForm } from '../../lib/uploads/read-parts.js';
+import { removedOnFailure, removeUpload, saveImage } from '../../lib/uploads/images.js';
+import { checkBeforeFiles, ownerThenForm, readForm } from '../../lib/uploads/read-parts.js';
 import { callerOf } from '../../plugins/auth.js';
 import { MB } from '../../plugins/multipart.js';
 import { EventAnswer, EventForm, EventListAnswer, EventListQuery, EventSavedAnswer, FORM_FIELD_MAX } from './schemas.js';
 import { deleteEvent, findEvent, findOrganiser, findOwnership, insertEvent, listEvents, toEventDto, updateEvent } from './service.js';
-import { checkEventForm } from './validation.js';
+import { checkEventForm, type FormContext } from './validation.js';
 import { sendCachedJson } from '../../lib/cached-reads.js';
 
 const EVENT_NOT_FOUND = 'Event not found';
@@ -25,9 +25,10 @@ const banners = new WeakMap<FastifyRequest, Buffer>();
 
 /**
  * Reads the event form: its text fields become the body the route schema checks (exactly like a
- * JSON body), the one `thumbnail` file is kept for the handler. Nothing is decoded here.
+ * JSON body), the one `thumbnail` file is kept for the handler. Nothing is decoded here. The form's
+ * rules run before the banner is read; on edit against the event as stored (`current`).
  */
-async function readEventForm(request: FastifyRequest) {
+async function readEventForm(request: FastifyRequest, current?: FormContext['current']) {
   const { fields, files } = await readForm(request, {
     maxFieldBytes: FORM_FIELD_MAX,
     maxFields: 20,
@@ -35,6 +36,10 @@ async function readEventForm(request: FastifyRequest) {
     maxFiles: 1,
     maxFileBytes: 5 * MB,
     tooLargeMessage: 'Image size should be less than 5MB',
+    checkFields: checkBeforeFiles<Static<typeof EventForm>>(request, {
+      fileFields: ['thumbnail'],
+      check: (body, counts) => checkEventForm(body, { hasThumbnail: counts.thumbnail > 0, current }),
+    }),
   });
   request.body = fields;
   const [banner] = files.thumbnail;
@@ -52,9 +57,8 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return event;
   }
 
-  /** Counts and stores a banner; a file that is not an image answers 400 about the thumbnail field. */
-  async function saveBanner(bytes: Buffer, userId: string): Promise<string> {
-    await countUpload(app.db, app.config.limits, userId);
+  /** Stores a banner (counted as it arrived); a file that is not an image answers 400 about the thumbnail field. */
+  async function saveBanner(bytes: Buffer): Promise<string> {
     try {
       return await saveImage(uploadsDir, 'events', bytes);
     } catch (error) {
@@ -94,7 +98,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/events/:userId', {
     // The access check runs before the body is read: only the account's owner gets a form parsed.
     config: { access: { self: 'userId' } },
-    preValidation: readEventForm,
+    preValidation: (request) => readEventForm(request),
     schema: { params: UserIdParams, body: EventForm, response: { 201: EventSavedAnswer } },
   }, async (request, reply) => {
     const userId = callerOf(request).user.id;
@@ -104,7 +108,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!checked.ok) throw invalid(checked);
       const organiser = await findOrganiser(app.db, userId);
       if (!organiser) throw unauthorized(); // the account went away meanwhile
-      const thumbnail = await saveBanner(banner!, userId);
+      const thumbnail = await saveBanner(banner!);
       const id = randomUUID();
       const createdAt = await removedOnFailure(uploadsDir, [thumbnail], insertEvent(app.db, id, userId, checked.value, thumbnail));
       // Made from what was stored, not read back: nothing after the insert may fail and leave a row
@@ -125,7 +129,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const banner = banners.get(request);
     const checked = checkEventForm(request.body, { hasThumbnail: banner !== undefined, current });
     if (!checked.ok) throw invalid(checked);
-    const thumbnail = banner ? await saveBanner(banner, userId) : undefined;
+    const thumbnail = banner ? await saveBanner(banner) : undefined;
     const { replaced } = await removedOnFailure(uploadsDir, thumbnail ? [thumbnail] : [],
       updateEvent(app.db, id, userId, checked.value, thumbnail).then(doneOr(ownerCallMissing, 'event')));
     // After the commit: the replaced banner is no longer named by any row.

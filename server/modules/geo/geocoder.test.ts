@@ -42,6 +42,52 @@ describe('createSpacer', () => {
   });
 });
 
+describe('createSpacer lanes', () => {
+  it('an interactive task goes before every background task waiting, whenever it came', async () => {
+    const run = createSpacer(20, 10, 10);
+    const order: string[] = [];
+    const { passed, release } = hold();
+    const first = run(async () => {
+      await passed;
+      order.push('first');
+    }, 'background');
+    const background = [1, 2, 3].map((n) => run(async () => {
+      order.push(`background ${n}`);
+    }, 'background'));
+    await new Promise((resolve) => setImmediate(resolve)); // the first has started
+    const interactive = run(async () => {
+      order.push('interactive');
+    });
+    release();
+    await Promise.all([first, ...background, interactive]);
+    expect(order).toEqual(['first', 'interactive', 'background 1', 'background 2', 'background 3']);
+  });
+
+  it('a full background lane refuses background tasks only; interactive ones still run', async () => {
+    const run = createSpacer(0, 2, 2);
+    const { passed, release } = hold();
+    const held = run(() => passed, 'background');
+    await new Promise((resolve) => setImmediate(resolve)); // it has started, so it waits no more
+    const waiting = [run(async () => 'b1', 'background'), run(async () => 'b2', 'background')];
+    await expect(run(async () => 'b3', 'background')).rejects.toBeInstanceOf(QueueFullError);
+    const interactive = run(async () => 'i1');
+    expect(run.waiting()).toEqual({ interactive: 1, background: 2 });
+    release();
+    await held;
+    await expect(interactive).resolves.toBe('i1');
+    await expect(Promise.all(waiting)).resolves.toEqual(['b1', 'b2']);
+  });
+
+  it('a task that throws at once fails alone; the next still runs', async () => {
+    const run = createSpacer(0, 5);
+    const failing = run(() => {
+      throw new Error('boom');
+    });
+    await expect(failing).rejects.toThrow('boom');
+    await expect(run(async () => 'next')).resolves.toBe('next');
+  });
+});
+
 describe('TtlCache', () => {
   it('forgets entries after the TTL and evicts the least recently used', () => {
     let now = 0;
@@ -53,5 +99,20 @@ describe('TtlCache', () => {
     expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([1, undefined, 3]);
     now = 100;
     expect(cache.get('a')).toBeUndefined();
+  });
+});
+
+describe('createGeocoder lanes', () => {
+  it('an interactive lookup does not wait on a background one for the same place, and that one asks no more', async () => {
+    const asked: string[] = [];
+    const fetch = async (url: string | URL | Request) => {
+      asked.push(new URL(String(url)).searchParams.get('q') ?? '');
+      return new Response(JSON.stringify([{ lat: '1', lon: '2', display_name: 'somewhere' }]), { status: 200 });
+    };
+    const geocoder = createGeocoder({ baseUrl: 'http://stub', userAgent: 'test', intervalMs: 10, timeoutMs: 1000, fetch });
+    const background = ['a', 'b', 'c'].map((q) => geocoder.search(q, 'en', 'background'));
+    const interactive = geocoder.search('c', 'en');
+    await Promise.all([interactive, ...background]);
+    expect(asked).toEqual(['c', 'a', 'b']);
   });
 });

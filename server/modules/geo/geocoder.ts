@@ -1,4 +1,4 @@
-import { createSpacer } from './spacer.js';
+import { createSpacer, type Lane } from './spacer.js';
 import { TtlCache } from './ttl-cache.js';
 
 export const ADDRESS_PARTS = ['road', 'neighbourhood', 'suburb', 'city', 'town', 'village', 'state', 'country', 'postcode'] as const;
@@ -22,6 +22,9 @@ export interface GeocoderOptions {
   timeoutMs: number;
   cacheSize?: number;
   cacheTtlMs?: number;
+  /** How many lookups may wait for their turn upstream: interactive ones (default 30), background ones (default 30). */
+  maxWaiting?: number;
+  maxBackgroundWaiting?: number;
   fetch?: typeof fetch;
 }
 
@@ -54,13 +57,14 @@ function toSearch(raw: unknown): Place[] {
 
 /**
  * A Nominatim client for our proxy: answers are cached (LRU, 24 h), identical concurrent lookups
- * share one upstream request, and upstream requests go one at a time, spaced by `intervalMs`.
+ * share one upstream request, and upstream requests go one at a time, spaced by `intervalMs`, the
+ * interactive ones before any waiting background one (spacer.ts).
  */
 export function createGeocoder(options: GeocoderOptions) {
   const { baseUrl, userAgent, timeoutMs, fetch: fetchImpl = globalThis.fetch } = options;
   const cache = new TtlCache<unknown>(options.cacheSize ?? 1000, options.cacheTtlMs ?? 24 * 3_600_000);
-  const inFlight = new Map<string, Promise<unknown>>();
-  const spaced = createSpacer(options.intervalMs, 30);
+  const inFlight = new Map<string, { lane: Lane; loading: Promise<unknown> }>();
+  const spaced = createSpacer(options.intervalMs, options.maxWaiting ?? 30, options.maxBackgroundWaiting ?? 30);
 
   async function request(path: string, params: Record<string, string>, language: string): Promise<unknown> {
     const url = `${baseUrl}/${path}?${new URLSearchParams({ format: 'jsonv2', addressdetails: '1', ...params })}`;
@@ -78,30 +82,41 @@ export function createGeocoder(options: GeocoderOptions) {
     }
   }
 
-  function lookup<T>(key: string, load: () => Promise<T>): Promise<T> {
+  function lookup<T>(key: string, load: () => Promise<T>, lane: Lane): Promise<T> {
     const cached = cache.get(key);
     if (cached !== undefined) return Promise.resolve(cached as T);
+    // An interactive lookup never waits on a background one for the same key (that may wait
+    // behind every other interactive one): it asks upstream on its own turn instead.
     const pending = inFlight.get(key);
-    if (pending) return pending as Promise<T>;
-    const loading = spaced(load)
+    if (pending && (pending.lane === 'interactive' || lane === 'background')) return pending.loading as Promise<T>;
+    // Looked at again when its turn comes: a lookup of the other lane may have filled it meanwhile.
+    const loadUnlessCached = async () => {
+      const filled = cache.get(key);
+      return filled !== undefined ? (filled as T) : load();
+    };
+    const loading: Promise<T> = spaced(loadUnlessCached, lane)
       .then((value) => {
         cache.set(key, value);
         return value;
       })
-      .finally(() => inFlight.delete(key));
-    inFlight.set(key, loading);
+      .finally(() => {
+        if (inFlight.get(key)?.loading === loading) inFlight.delete(key);
+      });
+    inFlight.set(key, { lane, loading });
     return loading;
   }
 
   return {
-    reverse(lat: number, lon: number, language: string): Promise<ReverseResult> {
+    reverse(lat: number, lon: number, language: string, lane: Lane = 'interactive'): Promise<ReverseResult> {
       const params = { lat: lat.toFixed(6), lon: lon.toFixed(6) };
-      return lookup(`reverse|${params.lat}|${params.lon}|${language}`, async () => toReverse(await request('reverse', params, language)));
+      return lookup(`reverse|${params.lat}|${params.lon}|${language}`, async () => toReverse(await request('reverse', params, language)), lane);
     },
     /** `query` trimmed, spaces collapsed; letter case does not change what Nominatim finds, so it is not part of the key. */
-    search(query: string, language: string): Promise<Place[]> {
-      return lookup(`search|${query.toLowerCase()}|${language}`, async () => toSearch(await request('search', { q: query, limit: '5' }, language)));
+    search(query: string, language: string, lane: Lane = 'interactive'): Promise<Place[]> {
+      return lookup(`search|${query.toLowerCase()}|${language}`, async () => toSearch(await request('search', { q: query, limit: '5' }, language)), lane);
     },
+    /** How many lookups wait for their turn upstream, by lane. */
+    waiting: spaced.waiting,
   };
 }
 

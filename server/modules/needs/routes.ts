@@ -1,10 +1,10 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, Static } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, invalid } from '../../lib/http-error.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { IdParams, UserIdParams } from '../../lib/schemas.js';
 import { removedOnFailure, removeUploads, saveImages } from '../../lib/uploads/images.js';
-import { ownerThenForm, readForm } from '../../lib/uploads/read-parts.js';
+import { checkBeforeFiles, ownerThenForm, readForm } from '../../lib/uploads/read-parts.js';
 import { callerOf } from '../../plugins/auth.js';
 import { MB } from '../../plugins/multipart.js';
 import {
@@ -36,17 +36,29 @@ async function readNeedForm(request: FastifyRequest) {
     tooManyFiles: tooManyImages,
     maxFileBytes: 5 * MB,
     tooLargeMessage: 'Image size should be less than 5MB',
+    // The need's rules, before any image is read; an edit's keep list waits for the whole form.
+    checkFields: checkBeforeFiles<NeedBodyFields>(request, {
+      toBody: toNeedBody,
+      fileFields: ['images'],
+      check: ({ keepImages: _keep, ...body }) => checkNeed(body),
+    }),
   });
-  const { phone, email, address, city, state, postalCode, latitude, longitude, ...rest } = fields;
-  request.body = { contactDetails: { phone, email }, location: { address, city, state, postalCode, coordinates: { latitude, longitude } }, ...rest };
+  request.body = toNeedBody(fields);
   formImages.set(request, files.images);
+}
+
+type NeedBodyFields = Static<typeof NeedBody> & { keepImages?: string };
+
+/** The form's fields where spec §7's JSON body has them. */
+function toNeedBody(fields: Record<string, string>) {
+  const { phone, email, address, city, state, postalCode, latitude, longitude, ...rest } = fields;
+  return { contactDetails: { phone, email }, location: { address, city, state, postalCode, coordinates: { latitude, longitude } }, ...rest };
 }
 
 const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { uploadsDir } = app.config;
   const removeAll = (paths: string[]) => removeUploads(uploadsDir, paths);
-  const saveNeedImages = async (userId: string, files: Buffer[]) =>
-    (await saveImages({ db: app.db, limits: app.config.limits, uploadsDir, userId, kind: 'needs' }, { images: files })).images;
+  const saveNeedImages = async (files: Buffer[]) => (await saveImages({ uploadsDir, kind: 'needs' }, { images: files })).images;
 
   app.get('/all-needs', {
     config: { access: 'public' },
@@ -86,7 +98,7 @@ const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!checked.ok) throw invalid(checked);
     const files = formImages.get(request) ?? [];
     return idempotent(app.db, request, reply, { userId, route: 'create-need' }, async () => {
-      const images = await saveNeedImages(userId, files);
+      const images = await saveNeedImages(files);
       const need = await removedOnFailure(uploadsDir, images, createNeed(app.db, userId, checked.value, images));
       return { statusCode: 201, body: { success: true, message: 'Need created successfully!', need: toNeedDto(need, true) } };
     });
@@ -110,7 +122,7 @@ const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!kept.ok) throw invalid(kept);
     const files = formImages.get(request) ?? [];
     if (kept.value.length + files.length > MAX_IMAGES) throw tooManyImages();
-    const added = await saveNeedImages(userId, files);
+    const added = await saveNeedImages(files);
     // Checked again in the transaction, against the images the need has by then.
     const result = await removedOnFailure(uploadsDir, added, updateNeed(app.db, id, userId, checked.value, keepImages, added));
     // Only once the update has committed: a failed update leaves the need's images in place.

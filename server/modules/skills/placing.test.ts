@@ -61,3 +61,82 @@ it('when the lookup fails the skill is saved all the same, off the map', async (
     stub.mode = 'ok';
   }
 });
+
+describe('background lookups share the upstream fairly', () => {
+  /** One member's skill and a way to edit its address on `app`. */
+  async function skillOn(app: TestApp['app']) {
+    const member = await signUp(app);
+    const edit = async (method: 'POST' | 'PUT', url: string, address: string) => {
+      const form = await multipart(fields(address), method === 'POST' ? [{ name: 'images', bytes: png, filename: 'a.png', type: 'image/png' }] : []);
+      return app.inject({ method, url, payload: form.payload, headers: { ...form.headers, ...bearer(member.token) } });
+    };
+    const created = await edit('POST', `/api/create-skills/${member.id}/skills`, 'Calangute beach');
+    expect(created.statusCode).toBe(201);
+    const id = created.json().skill._id as string;
+    await app.backgroundIdle();
+    return { id, move: (address: string) => edit('PUT', `/api/skills/${id}`, address) };
+  }
+
+  it("with the background queue full of one member's edits, a place search answers at once, before them", async () => {
+    const interval = 500;
+    const busy = await buildTestApp({ config: { nominatimUrl: stub.url }, limits: { geoUpstreamIntervalMs: interval, geoBackgroundWaiting: 3 } });
+    try {
+      const skill = await skillOn(busy.app);
+      stub.requests.length = 0;
+      const edits = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((n) => skill.move(`Mapusa ward ${n}`)));
+      expect(edits.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
+      for (let waited = 0; busy.app.geocoder.waiting().background < 3; waited += 10) {
+        if (waited > 10_000) throw new Error('the background queue never filled');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const askedBefore = stub.requests.length;
+      const started = Date.now();
+      const search = await busy.app.inject({ url: '/api/geo/search?q=Panaji%20market' });
+      const took = Date.now() - started;
+      expect(search.statusCode).toBe(200);
+      // At most the one background lookup that had just started goes before it: one interval, not
+      // the four (2 s) of the three waiting and that one.
+      expect(took).toBeLessThan(2 * interval);
+      await busy.app.backgroundIdle();
+      const asked = stub.requests.map((request) => request.query.get('q'));
+      const searchAt = asked.indexOf('Panaji market');
+      expect(searchAt).toBeGreaterThanOrEqual(askedBefore);
+      expect(searchAt).toBeLessThanOrEqual(askedBefore + 1);
+      expect(asked.length - searchAt - 1).toBeGreaterThanOrEqual(2); // the waiting ones came after it
+      expect(asked.length).toBeLessThan(8 + 1); // the edits past the full queue were not looked up
+      // The last edit's address is the skill's: looked up, or skipped and off the map, never an older place.
+      const [latest] = await busy.db.select({ address: skills.address, latitude: skills.latitude }).from(skills).where(eq(skills.id, skill.id));
+      expect(latest.latitude === null || asked.includes(latest.address)).toBe(true);
+    } finally {
+      await busy.close();
+    }
+  }, SETUP_TIMEOUT);
+
+  it("background lookups count against the member's own geocoding allowance; past it the skill is saved off the map", async () => {
+    const limited = await buildTestApp({ config: { nominatimUrl: stub.url }, limits: { geoPerMinute: 2 } });
+    try {
+      const first = await skillOn(limited.app); // lookup 1
+      expect((await first.move('Mapusa market')).statusCode).toBe(200); // lookup 2
+      await limited.app.backgroundIdle();
+      const coordinatesOn = async (id: string) =>
+        (await limited.db.select({ latitude: skills.latitude, longitude: skills.longitude }).from(skills).where(eq(skills.id, id)))[0];
+      expect(await coordinatesOn(first.id)).toEqual({ latitude: 15.5937, longitude: 73.8142 });
+
+      stub.requests.length = 0;
+      const third = await first.move('Panaji');
+      expect(third.statusCode).toBe(200);
+      await limited.app.backgroundIdle();
+      expect(stub.requests).toHaveLength(0);
+      expect(await coordinatesOn(first.id)).toEqual({ latitude: null, longitude: null });
+
+      // Another member's allowance is their own.
+      const other = await skillOn(limited.app); // from the cache, counted all the same
+      expect((await other.move('Panaji')).statusCode).toBe(200);
+      await limited.app.backgroundIdle();
+      expect(stub.requests.map((request) => request.query.get('q'))).toEqual(['Panaji']);
+      expect((await coordinatesOn(other.id)).latitude).not.toBeNull();
+    } finally {
+      await limited.close();
+    }
+  }, SETUP_TIMEOUT);
+});

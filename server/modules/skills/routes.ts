@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, Static } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, failure, forbidden, invalid, unauthorized } from '../../lib/http-error.js';
 import { idempotent } from '../../lib/idempotency.js';
@@ -8,9 +8,10 @@ import { IdParams, StatusAnswer, UserIdParams } from '../../lib/schemas.js';
 import { doneOr } from '../../lib/owned.js';
 import { controlChars } from '../../lib/text.js';
 import { removedOnFailure, removeUploads, saveImages } from '../../lib/uploads/images.js';
-import { ownerThenForm, readForm } from '../../lib/uploads/read-parts.js';
+import { checkBeforeFiles, ownerThenForm, readForm } from '../../lib/uploads/read-parts.js';
 import { callerOf } from '../../plugins/auth.js';
 import { MB } from '../../plugins/multipart.js';
+import { lookupsOnBehalfOf } from '../geo/on-behalf.js';
 import { FORM_FIELD_MAX, SkillForm, SkillListAnswer, SkillListQuery, SkillSavedAnswer, SkillSchema } from './schemas.js';
 import {
   deleteSkill, findOwner, findOwnership, findSkill, insertSkill, listSkills, placeSkill, toSkillDto, updateSkill,
@@ -42,6 +43,11 @@ async function readSkillForm(request: FastifyRequest) {
     maxFiles: MAX_IMAGES + MAX_PORTFOLIO_IMAGES + 1,
     maxFileBytes: 5 * MB,
     tooLargeMessage: 'Image size should be less than 5MB',
+    // The keep lists of an edit are checked with the whole form; they come after the text fields' rules.
+    checkFields: checkBeforeFiles<Static<typeof SkillForm>>(request, {
+      fileFields: FILE_FIELDS,
+      check: (body, counts) => checkSkillForm(body, { newImages: counts.images, newPortfolioImages: counts.portfolioImages }),
+    }),
   });
   request.body = fields;
   formFiles.set(request, { images: files.images, portfolioImages: files.portfolioImages });
@@ -59,16 +65,20 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   /**
-   * Counts and stores each file in form order; a file that is not an image answers 400 about its
-   * field. If any step fails, the files stored so far are removed again.
+   * Stores each file in form order (counted as it arrived); a file that is not an image answers 400
+   * about its field. If any step fails, the files stored so far are removed again.
    */
-  const saveFiles = (files: Files, userId: string): Promise<Record<FileField, string[]>> =>
-    saveImages({ db: app.db, limits: app.config.limits, uploadsDir, userId, kind: 'skills', nameField: true },
+  const saveFiles = (files: Files): Promise<Record<FileField, string[]>> =>
+    saveImages({ uploadsDir, kind: 'skills', nameField: true },
       { images: files.images, portfolioImages: files.portfolioImages });
   const removeFiles = (paths: string[]) => removeUploads(uploadsDir, paths);
-  /** The map's layer shows skills by coordinates: looked up after the answer, never holding it up. */
-  const placeOnMap = (id: string, address: string) =>
-    app.runInBackground('placing a skill on the map', () => placeSkill(app.db, app.geocoder, id, address));
+  /**
+   * The map's layer shows skills by coordinates: looked up after the answer, never holding it up,
+   * after every interactive lookup and on the owner's geocoding allowance (geo/on-behalf.ts).
+   */
+  const placeOnMap = (userId: string, id: string, address: string) =>
+    app.runInBackground('placing a skill on the map', () =>
+      placeSkill(app.db, lookupsOnBehalfOf({ db: app.db, geocoder: app.geocoder, limits: app.config.limits, log: app.log }, userId), id, address));
 
   app.get('/skills', {
     config: { access: 'public' },
@@ -111,14 +121,14 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!checked.ok) throw invalid(checked);
       const owner = await findOwner(app.db, userId);
       if (!owner) throw unauthorized(); // the account went away meanwhile
-      const saved = await saveFiles(files, userId);
+      const saved = await saveFiles(files);
       const id = randomUUID();
       const createdAt = await removedOnFailure(uploadsDir, [...saved.images, ...saved.portfolioImages],
         insertSkill(app.db, id, userId, checked.value.fields, saved.images, saved.portfolioImages));
       // Made from what was stored, not read back: nothing after the insert may fail and leave a row
       // behind that a retry with the same Idempotency-Key would create again.
       const skill = toSkillDto({ id, ...checked.value.fields, ...saved, createdAt, ...owner }, true);
-      placeOnMap(id, checked.value.fields.address);
+      placeOnMap(userId, id, checked.value.fields.address);
       return { statusCode: 201, body: { status: true, message: 'Skill created!', skill } };
     });
   });
@@ -136,13 +146,13 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       newImages: files.images.length, newPortfolioImages: files.portfolioImages.length, current,
     });
     if (!checked.ok) throw invalid(checked);
-    const saved = await saveFiles(files, userId);
+    const saved = await saveFiles(files);
     const kept = { images: checked.value.keptImages, portfolioImages: checked.value.keptPortfolioImages };
     const { dropped } = await removedOnFailure(uploadsDir, [...saved.images, ...saved.portfolioImages],
       updateSkill(app.db, id, userId, checked.value.fields, kept, saved).then(doneOr(skillMissing, 'skill')));
     // After the commit: the dropped files are no longer named by any row.
     await removeFiles(dropped);
-    if (checked.value.fields.address !== current.address || current.latitude === null) placeOnMap(id, checked.value.fields.address);
+    if (checked.value.fields.address !== current.address || current.latitude === null) placeOnMap(userId, id, checked.value.fields.address);
     const row = await findSkill(app.db, id);
     if (!row) throw skillMissing(); // deleted meanwhile
     return { status: true, message: 'Skill updated!', skill: toSkillDto(row, true) };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, Static } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { sendCachedJson } from '../../lib/cached-reads.js';
 import { badRequest, failure, forbidden, invalid, unauthorized } from '../../lib/http-error.js';
@@ -9,7 +9,7 @@ import { ActorBody, IdParams, StatusAnswer } from '../../lib/schemas.js';
 import { doneOr } from '../../lib/owned.js';
 import { controlChars } from '../../lib/text.js';
 import { removedOnFailure, removeUploads, saveImages } from '../../lib/uploads/images.js';
-import { ownerThenForm, readForm } from '../../lib/uploads/read-parts.js';
+import { checkBeforeFiles, ownerThenForm, readForm } from '../../lib/uploads/read-parts.js';
 import { callerOf } from '../../plugins/auth.js';
 import { tellUsers } from '../../plugins/realtime.js';
 import { friendStatus } from '../friends/service.js';
@@ -39,6 +39,11 @@ async function readWhisperForm(request: FastifyRequest) {
     maxFiles: MAX_WHISPER_IMAGES + 1,
     maxFileBytes: 5 * MB,
     tooLargeMessage: 'Image size should be less than 5MB',
+    // The text's rules before any image is read; an edit's keep list waits for the whole form.
+    checkFields: checkBeforeFiles<Static<typeof WhisperForm>>(request, {
+      fileFields: ['images'],
+      check: (body, counts) => checkWhisperForm(body, { newImages: counts.images }),
+    }),
   });
   request.body = fields;
   formImages.set(request, files.images);
@@ -48,8 +53,8 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { uploadsDir } = app.config;
   const removeFiles = (paths: string[]) => removeUploads(uploadsDir, paths);
   /** Stores each image in form order; a file that is not an image answers 400 about 'images'; on failure none stay. */
-  const saveWhisperImages = async (files: Buffer[], userId: string) =>
-    (await saveImages({ db: app.db, limits: app.config.limits, uploadsDir, userId, kind: 'whispers', nameField: true }, { images: files })).images;
+  const saveWhisperImages = async (files: Buffer[]) =>
+    (await saveImages({ uploadsDir, kind: 'whispers', nameField: true }, { images: files })).images;
 
   /** The whisper an owner-only call names, if the caller owns it: 404 when there is none, 403 when it is someone else's. */
   async function ownWhisper(request: FastifyRequest, id: string) {
@@ -107,7 +112,7 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!checked.ok) throw invalid(checked);
       const author = await findAuthor(app.db, userId);
       if (!author) throw unauthorized(); // the account went away meanwhile
-      const images = await saveWhisperImages(files, userId);
+      const images = await saveWhisperImages(files);
       const id = randomUUID();
       const createdAt = await removedOnFailure(uploadsDir, images, insertWhisper(app.db, id, userId, checked.value.fields, images));
       // Made from what was stored, not read back: nothing after the insert may fail.
@@ -127,7 +132,7 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const files = formImages.get(request) ?? [];
     const checked = checkWhisperForm(request.body, { newImages: files.length, currentImages: current.images });
     if (!checked.ok) throw invalid(checked);
-    const added = await saveWhisperImages(files, userId);
+    const added = await saveWhisperImages(files);
     const { dropped } = await removedOnFailure(uploadsDir, added,
       updateWhisper(app.db, id, userId, checked.value.fields, checked.value.keptImages, added).then(doneOr(whisperMissing, 'whisper')));
     await removeFiles(dropped);
