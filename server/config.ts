@@ -39,6 +39,8 @@ export interface Limits {
   socketsPerUser: number;
   /** Socket handshakes per client address, per minute, on an instance. */
   socketHandshakesPerMinute: number;
+  /** Reports (POST /api/reports) per member per hour. */
+  reportsPerHour: number;
 }
 
 export interface Config {
@@ -105,6 +107,8 @@ export const defaultLimits: Limits = {
   // A few tabs and devices per member; two handshakes a second from one address (a hostel's shared Wi-Fi).
   socketsPerUser: 5,
   socketHandshakesPerMinute: 120,
+  // Plenty for a member who meets a spammer or two; a flood of reports costs moderators, not the reporter.
+  reportsPerHour: 20,
 };
 
 /** The environment variables that tune the counts of `Limits` (whole numbers of at least 1). */
@@ -120,6 +124,7 @@ export const limitVariables = {
   LIMIT_GEOCODING_PER_MINUTE: 'geoPerMinute',
   LIMIT_SOCKETS_PER_USER: 'socketsPerUser',
   LIMIT_SOCKET_HANDSHAKES_PER_MINUTE: 'socketHandshakesPerMinute',
+  LIMIT_REPORTS_PER_HOUR: 'reportsPerHour',
 } as const satisfies Record<string, keyof Limits>;
 
 type Env = Record<string, string | undefined>;

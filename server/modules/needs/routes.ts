@@ -14,7 +14,8 @@ import {
   assertOwner, createNeed, deleteNeed, findNeed, listNeeds, needNotFound, needOwner, toNeedDto, updateNeed,
 } from './service.js';
 import { checkKeptImages, checkNeed, isNeedType, MAX_IMAGES, TOO_MANY_IMAGES } from './validation.js';
-import { sendCachedJson } from '../../lib/cached-reads.js';
+import { hiddenAuthorsFor } from '../../lib/blocks.js';
+import { seenBy, sendListJson } from '../../lib/visibility.js';
 
 /** The files of each form, read before validation and taken by the handler. */
 const formImages = new WeakMap<FastifyRequest, Buffer[]>();
@@ -57,8 +58,10 @@ const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Public, but a valid token identifies the caller: contact details go to signed-in callers only.
     const signedIn = request.user !== null;
     // Every visitor opens the same first pages: answers are kept, serialized, until a need is written (lib/cached-reads.ts).
-    return sendCachedJson(reply, app.db, 'needs-list', JSON.stringify([type, limit, cursor, signedIn]), async () => {
-      const { page, nextCursor } = await listNeeds(app.db, { type, limit, cursor });
+    // A member who blocked someone, or whom someone blocked, gets a page of their own (lib/visibility.ts).
+    const excluded = await hiddenAuthorsFor(app.db, request.user?.id);
+    return sendListJson(reply, app.db, 'needs', JSON.stringify([type, limit, cursor, signedIn]), excluded, async (without) => {
+      const { page, nextCursor } = await listNeeds(app.db, { type, limit, cursor }, without);
       return { success: true, data: page.map((row) => toNeedDto(row, signedIn)), nextCursor };
     });
   });
@@ -68,8 +71,9 @@ const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { params: IdParams, response: { 200: NeedAnswer } },
   }, async (request) => {
     const need = await findNeed(app.db, request.params.id);
-    if (!need) throw needNotFound();
-    return { success: true, need: toNeedDto(need, request.user !== null) };
+    const seen = need && (await seenBy(app.db, request.user?.id, need));
+    if (!need || !seen) throw needNotFound();
+    return { success: true, need: toNeedDto(need, request.user !== null, seen.moderation) };
   });
 
   app.post('/create-need/:userId', {
