@@ -5,8 +5,7 @@ import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { blockedBetween } from './blocks.js';
 import { sendCachedJson, type Board } from './cached-reads.js';
-
-import { ModerationSchema } from './schemas.js';
+import type { ModerationSchema } from './schemas.js';
 
 export type Moderation = Static<typeof ModerationSchema>;
 
