@@ -14,7 +14,7 @@ describe('loadConfig', () => {
       apiPerMinute: 1200, loginPerMinute: 60, loginFailures: 10, loginLockWindowMs: 900_000,
       otpSendsPerAddress: 5, otpSendsPerIp: 30, otpWindowMs: 900_000, codeFailuresPerAddress: 20, codeFailureWindowMs: 86_400_000,
       registrationsPerIp: 30, registrationWindowMs: 3_600_000, uploadsPerUser: 60, uploadWindowMs: 3_600_000, geoPerMinute: 60,
-      geoUpstreamIntervalMs: 1000, geoTimeoutMs: 5000, socketsPerUser: 5, socketHandshakesPerMinute: 120,
+      geoUpstreamIntervalMs: 1000, geoTimeoutMs: 5000, socketsPerUser: 5, socketHandshakesPerMinute: 120, reportsPerHour: 20,
     });
   });
 
