@@ -35,12 +35,15 @@ CREATE TABLE "reports" (
 ALTER TABLE "users" DROP CONSTRAINT "users_status_check";--> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "hidden_reason" text;--> statement-breakpoint
+ALTER TABLE "events" ADD COLUMN "author_suspended" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "hidden_reason" text;--> statement-breakpoint
 ALTER TABLE "needs" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "needs" ADD COLUMN "hidden_reason" text;--> statement-breakpoint
+ALTER TABLE "needs" ADD COLUMN "author_suspended" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "skills" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "skills" ADD COLUMN "hidden_reason" text;--> statement-breakpoint
+ALTER TABLE "skills" ADD COLUMN "author_suspended" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "role" text DEFAULT 'member' NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "suspension_reason" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "suspended_at" timestamp with time zone;--> statement-breakpoint
@@ -59,34 +62,33 @@ CREATE INDEX "events_hidden_at_idx" ON "events" USING btree ("hidden_at") WHERE 
 CREATE INDEX "messages_hidden_at_idx" ON "messages" USING btree ("hidden_at") WHERE "messages"."hidden_at" is not null;--> statement-breakpoint
 CREATE INDEX "needs_hidden_at_idx" ON "needs" USING btree ("hidden_at") WHERE "needs"."hidden_at" is not null;--> statement-breakpoint
 CREATE INDEX "skills_hidden_at_idx" ON "skills" USING btree ("hidden_at") WHERE "skills"."hidden_at" is not null;--> statement-breakpoint
-CREATE INDEX "users_suspended_idx" ON "users" USING btree ("id") WHERE "users"."status" = 'suspended';--> statement-breakpoint
 CREATE INDEX "whispers_hidden_at_idx" ON "whispers" USING btree ("hidden_at") WHERE "whispers"."hidden_at" is not null;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK ("users"."role" in ('member', 'moderator'));--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_status_check" CHECK ("users"."status" in ('active', 'deactivated', 'suspended'));--> statement-breakpoint
--- The search leaves out what moderators hid and what suspended members posted, for everyone (the
--- view's WHERE: a column of the row, and NOT IN the few suspended accounts, a hashed list read from
--- users_suspended_idx), and, for a member who blocked or was blocked by others, those members' posts
--- (`excluded`, their ids; empty for everyone else, whose answers are kept: lib/cached-reads.ts).
--- The view gains the author's id, last, so CREATE OR REPLACE keeps it in place.
+-- The search leaves out what moderators hid and what suspended members posted, for everyone, and,
+-- for a member who blocked or was blocked by others, those members' posts (`excluded`, their ids;
+-- empty for everyone else, whose answers are kept: lib/cached-reads.ts). search_matches' every step
+-- says so on columns of the row: hidden_at, author_suspended (kept by whatever suspends or lifts a
+-- suspension) and the author's id, which the view gains, last, so CREATE OR REPLACE keeps it in
+-- place. Not in the view's own WHERE: Postgres flattens a UNION ALL view only when its branches have
+-- none, and without that it sorted whole boards and read them for each card (bench:search at 10k
+-- rows: 10 to 30 times slower); nor through a join to users, for the same reason.
 CREATE OR REPLACE VIEW "search_boards" AS
   SELECT 'needs'::text AS board, n.id, n.created_at, n.search_vector,
     json_build_object('_id', n.id, 'type', n.type, 'serviceName', n.service_name, 'description', n.description, 'category', n.category,
       'images', n.images, 'location', json_build_object('address', n.address, 'city', n.city, 'state', n.state)) AS card,
-    n.user_id AS author_id
+    n.user_id AS author_id, n.hidden_at, n.author_suspended
   FROM needs n
-  WHERE n.hidden_at IS NULL AND n.user_id NOT IN (SELECT u.id FROM users u WHERE u.status = 'suspended')
   UNION ALL SELECT 'events', e.id, e.created_at, e.search_vector,
     json_build_object('_id', e.id, 'title', e.title, 'description', e.description, 'thumbnail', e.thumbnail, 'startDate', e.start_date,
       'address', e.address, 'location', json_build_object('address', e.address), 'url', '/events/' || e.id),
-    e.created_by
+    e.created_by, e.hidden_at, e.author_suspended
   FROM events e
-  WHERE e.hidden_at IS NULL AND e.created_by NOT IN (SELECT u.id FROM users u WHERE u.status = 'suspended')
   UNION ALL SELECT 'skills', s.id, s.created_at, s.search_vector,
     json_build_object('_id', s.id, 'title', s.title, 'description', s.description, 'images', s.images, 'category', s.category,
       'customCategory', s.custom_category, 'address', s.address, 'url', '/skills/' || s.id),
-    s.user_id
-  FROM skills s
-  WHERE s.hidden_at IS NULL AND s.user_id NOT IN (SELECT u.id FROM users u WHERE u.status = 'suspended');
+    s.user_id, s.hidden_at, s.author_suspended
+  FROM skills s;
 --> statement-breakpoint
 DROP FUNCTION "search_groups"(tsquery, integer, integer, integer);--> statement-breakpoint
 DROP FUNCTION "search_matches"(text, tsquery, integer, integer);--> statement-breakpoint
@@ -104,28 +106,28 @@ DECLARE
 BEGIN
   IF terms = 1 THEN
     RETURN QUERY EXECUTE format('SELECT id, created_at, ts_rank(search_vector, $1) FROM (SELECT v.id, v.created_at, v.search_vector FROM search_boards v
-      WHERE v.board = %L AND v.search_vector @@ $1 AND v.author_id <> ALL ($3) ORDER BY v.created_at DESC, v.id DESC LIMIT $2) m', board)
+      WHERE v.board = %L AND v.search_vector @@ $1 AND v.hidden_at IS NULL AND NOT v.author_suspended AND v.author_id <> ALL ($3) ORDER BY v.created_at DESC, v.id DESC LIMIT $2) m', board)
       USING q, want, excluded;
     RETURN;
   END IF;
-  SELECT count(*) INTO sampled FROM (SELECT v.search_vector FROM search_boards v WHERE v.board = $1 AND v.author_id <> ALL (excluded)
+  SELECT count(*) INTO sampled FROM (SELECT v.search_vector FROM search_boards v WHERE v.board = $1 AND v.hidden_at IS NULL AND NOT v.author_suspended AND v.author_id <> ALL (excluded)
     ORDER BY v.created_at DESC LIMIT 100) s
   WHERE s.search_vector @@ q;
   IF sampled * n < 100 * probe THEN
     SELECT array_agg(v.id), array_agg(v.created_at) INTO ids, ats
-    FROM (SELECT v.id, v.created_at FROM search_boards v WHERE v.board = $1 AND v.search_vector @@ q AND v.author_id <> ALL (excluded) LIMIT probe + 1) v;
+    FROM (SELECT v.id, v.created_at FROM search_boards v WHERE v.board = $1 AND v.search_vector @@ q AND v.hidden_at IS NULL AND NOT v.author_suspended AND v.author_id <> ALL (excluded) LIMIT probe + 1) v;
     IF ids IS NULL THEN
       RETURN;
     END IF;
   END IF;
   IF ids IS NULL OR cardinality(ids) > probe THEN
     SELECT array_agg(w.id), array_agg(w.created_at) INTO ids, ats FROM (SELECT w.id, w.created_at
-      FROM (SELECT v.id, v.created_at, v.search_vector FROM search_boards v WHERE v.board = $1 AND v.author_id <> ALL (excluded)
+      FROM (SELECT v.id, v.created_at, v.search_vector FROM search_boards v WHERE v.board = $1 AND v.hidden_at IS NULL AND NOT v.author_suspended AND v.author_id <> ALL (excluded)
         ORDER BY v.created_at DESC LIMIT 4 * probe) w
       WHERE w.search_vector @@ q ORDER BY w.created_at DESC, w.id DESC LIMIT want) w;
     IF coalesce(cardinality(ids), 0) < want THEN
       SELECT array_agg(a.id), array_agg(a.created_at) INTO ids, ats FROM (SELECT a.id, a.created_at
-        FROM (SELECT v.id, v.created_at FROM search_boards v WHERE v.board = $1 AND v.search_vector @@ q AND v.author_id <> ALL (excluded) OFFSET 0) a
+        FROM (SELECT v.id, v.created_at FROM search_boards v WHERE v.board = $1 AND v.search_vector @@ q AND v.hidden_at IS NULL AND NOT v.author_suspended AND v.author_id <> ALL (excluded) OFFSET 0) a
         ORDER BY a.created_at DESC, a.id DESC LIMIT want) a;
     END IF;
   END IF;

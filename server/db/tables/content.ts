@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, customType, date, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, customType, date, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 // Content of spec §3. Created with the first issue so the demo seed can fill them;
@@ -11,6 +11,12 @@ const owner = (name: string) => uuid(name).notNull().references(() => users.id, 
 /** Set by a moderator (modules/moderation): the record is gone for everyone but its author, who is told why. */
 export const hiddenAt = () => timestamp('hidden_at', { withTimezone: true });
 export const hiddenReason = () => text('hidden_reason');
+/**
+ * The author is suspended: kept on the searched boards' rows by whatever suspends or lifts a suspension
+ * (lib/suspension.ts), so the search's view filters on a column of the row, which Postgres plans
+ * as it planned the search before (a join to users there made it sort whole boards).
+ */
+export const authorSuspended = () => boolean('author_suspended').notNull().default(false);
 /** The few hidden records of a table, for the moderators' list of them. */
 export const hiddenIndex = (name: string, column: AnyPgColumn) => index(name).on(column).where(sql`${column} is not null`);
 
@@ -45,6 +51,7 @@ export const needs = pgTable('needs', {
   createdAt: createdAt(),
   hiddenAt: hiddenAt(),
   hiddenReason: hiddenReason(),
+  authorSuspended: authorSuspended(),
   searchVector: searchVector('service_name', 'category', `description || ' ' || city || ' ' || state || ' ' || address`),
 }, (t) => [
   check('needs_type_check', sql`${t.type} in ('need', 'available')`),
@@ -73,6 +80,7 @@ export const events = pgTable('events', {
   createdAt: createdAt(),
   hiddenAt: hiddenAt(),
   hiddenReason: hiddenReason(),
+  authorSuspended: authorSuspended(),
   searchVector: searchVector('title', `''`, `description || ' ' || address`),
 }, (t) => [
   index('events_created_by_idx').on(t.createdBy),
@@ -103,6 +111,7 @@ export const skills = pgTable('skills', {
   createdAt: createdAt(),
   hiddenAt: hiddenAt(),
   hiddenReason: hiddenReason(),
+  authorSuspended: authorSuspended(),
   searchVector: searchVector('title', `category || ' ' || custom_category`, `description || ' ' || address`),
 }, (t) => [
   index('skills_user_id_idx').on(t.userId),

@@ -36,8 +36,6 @@ export const users = pgTable('users', {
   index('users_created_at_idx').on(t.createdAt),
   check('users_status_check', sql`${t.status} in ('active', 'deactivated', 'suspended')`),
   check('users_role_check', sql`${t.role} in ('member', 'moderator')`),
-  // The few suspended accounts, whose content the boards and the search leave out (NOT IN a tiny index).
-  index('users_suspended_idx').on(t.id).where(sql`${t.status} = 'suspended'`),
 ]);
 
 /** One row per issued token: logout, password change and account deletion end it. */

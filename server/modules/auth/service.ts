@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { userChanged } from '../../lib/cached-reads.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
+import { markAuthorSuspended } from '../../lib/suspension.js';
 import { conflict, forbidden, HttpError, tooManyRequests } from '../../lib/http-error.js';
 import { checkPasswordGuarded } from '../../lib/login-lockout.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -43,15 +44,18 @@ function findLoginUser(db: Db, login: string) {
 }
 
 /**
- * A suspension whose end has passed is lifted at the member's next login (one conditional UPDATE):
+ * A suspension whose end has passed is lifted at the member's next login (a conditional UPDATE):
  * true when it was, and they are an active member again from now on.
  */
-async function suspensionEnded(db: Db, userId: string): Promise<boolean> {
-  const lifted = await db.update(users).set({ status: 'active', suspensionReason: null, suspendedAt: null, suspendedUntil: null })
-    .where(and(eq(users.id, userId), eq(users.status, 'suspended'), lte(users.suspendedUntil, sql`now()`))).returning({ id: users.id });
-  if (lifted.length === 0) return false;
-  userChanged(db, userId, { shown: true });
-  return true;
+function suspensionEnded(db: Db, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const lifted = await tx.update(users).set({ status: 'active', suspensionReason: null, suspendedAt: null, suspendedUntil: null })
+      .where(and(eq(users.id, userId), eq(users.status, 'suspended'), lte(users.suspendedUntil, sql`now()`))).returning({ id: users.id });
+    if (lifted.length === 0) return false;
+    await markAuthorSuspended(tx, userId, false);
+    userChanged(tx, userId, { shown: true });
+    return true;
+  });
 }
 
 /**

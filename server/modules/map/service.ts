@@ -40,7 +40,7 @@ export async function pointsWithin(db: Db, bounds: Bounds, layers: Layer[], excl
     // Each part in brackets: its own order and limit. The latitude range uses the (latitude, longitude) index.
     return sql`(select ${kind}::text as kind, id::text as id, ${title} as title, latitude, longitude
       from ${table} where latitude between ${bounds.south} and ${bounds.north} and ${longitude} ${also ?? sql``}
-        and hidden_at is null and ${author} not in (select u.id from users u where u.status = 'suspended') ${notExcluded}
+        and hidden_at is null and not author_suspended ${notExcluded}
       order by created_at desc limit ${POINTS_PER_LAYER + 1})`;
   });
   if (parts.length === 0) return { data: [], capped: false };

@@ -235,16 +235,21 @@ describe('suspending', () => {
     expect((await read('suspensions')).users.map((row: { id: string }) => row.id)).not.toContain(member.id);
   });
 
-  it('a suspension whose end has passed is lifted at the next login', async () => {
+  it('a suspension whose end has passed is lifted at the next login, and what they posted comes back', async () => {
     const member = await signUp(t.app);
+    const word = uniqueWord();
+    const at = { latitude: 5.5, longitude: 5.5 };
+    const posts = await postAll(t, member, word, at);
     expect((await act('suspend', { userId: member.id, reason: 'Cooling off', until: new Date(Date.now() + 60_000).toISOString() })).statusCode).toBe(200);
     expect((await login(t.app, member.body.username, member.body.password)).statusCode).toBe(403);
+    expect(shows(await seen(t, undefined, word, at), posts)).toEqual(all(false));
     await t.db.update(users).set({ suspendedUntil: new Date(Date.now() - 1000) }).where(eq(users.id, member.id));
     const back = await login(t.app, member.body.username, member.body.password);
     expect(back.statusCode).toBe(200);
     const [row] = await t.db.select().from(users).where(eq(users.id, member.id));
     expect(row).toMatchObject({ status: 'active', suspensionReason: null, suspendedUntil: null });
     expect((await t.app.inject({ url: `/api/user/${member.id}` })).statusCode).toBe(200);
+    expect(shows(await seen(t, undefined, word, at), posts)).toEqual(all(true));
   });
 
   it('refuses oneself (400), an end in the past (400), a missing reason (400) and an unknown member (404)', async () => {

@@ -6,6 +6,7 @@ import type { MODERATION_ACTIONS } from '../../db/tables/safety.js';
 import { boardsChanged, userChanged, type Board } from '../../lib/cached-reads.js';
 import { notFound } from '../../lib/http-error.js';
 import type { SessionScope } from '../../lib/sessions.js';
+import { markAuthorSuspended } from '../../lib/suspension.js';
 import { findItem, type HideableType, type ItemType } from './items.js';
 import type { HiddenAnswer, LogAnswer, ReportedItem, SuspensionsAnswer } from './schemas.js';
 
@@ -74,6 +75,7 @@ export function suspend(
       .set({ status: 'suspended', suspensionReason: reason.trim(), suspendedAt: sql`now()`, suspendedUntil: until })
       .where(and(eq(users.id, userId), ne(users.status, 'deactivated'))).returning({ id: users.id });
     if (!row) throw missing();
+    await markAuthorSuspended(tx, userId, true);
     await closeReports(tx, 'user', userId);
     await logAction(tx, moderator, 'suspend', 'user', userId, reason);
     userChanged(tx, userId, { shown: true });
@@ -91,6 +93,7 @@ export function unsuspend(db: Db, moderator: Moderator, userId: string, reason?:
       if (!exists) throw missing();
       return;
     }
+    await markAuthorSuspended(tx, userId, false);
     await logAction(tx, moderator, 'unsuspend', 'user', userId, reason);
     userChanged(tx, userId, { shown: true });
   });
