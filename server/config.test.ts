@@ -16,7 +16,7 @@ describe('loadConfig', () => {
       otpSendsPerAddress: 5, otpSendsPerIp: 30, otpWindowMs: 900_000, codeFailuresPerAddress: 20, codeFailureWindowMs: 86_400_000,
       registrationsPerIp: 30, registrationWindowMs: 3_600_000, uploadsPerUser: 60, uploadWindowMs: 3_600_000, geoPerMinute: 60, geoBackgroundWaiting: 30,
       geoUpstreamIntervalMs: 1000, geoTimeoutMs: 5000, socketsPerUser: 5, socketHandshakesPerMinute: 120,
-      contactRevealsPerUser: 60, contactRevealWindowMs: 3_600_000,
+      contactRevealsPerUser: 60, contactRevealWindowMs: 3_600_000, reportsPerHour: 20,
     });
   });
 

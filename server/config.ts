@@ -57,6 +57,8 @@ export interface Limits {
   /** Contact details of others' posts (GET /api/contact/…) a member may open within `contactRevealWindowMs`. */
   contactRevealsPerUser: number;
   contactRevealWindowMs: number;
+  /** Reports (POST /api/reports) per member per hour. */
+  reportsPerHour: number;
 }
 
 export interface Config {
@@ -131,6 +133,8 @@ export const defaultLimits: Limits = {
   // A member planning a trip opens a few dozen posts an hour; a harvester wants thousands.
   contactRevealsPerUser: 60,
   contactRevealWindowMs: 3_600_000,
+  // Plenty for a member who meets a spammer or two; a flood of reports costs moderators, not the reporter.
+  reportsPerHour: 20,
 };
 
 /** The environment variables that tune the counts of `Limits` (whole numbers of at least 1). */
@@ -148,6 +152,7 @@ export const limitVariables = {
   LIMIT_SOCKETS_PER_USER: 'socketsPerUser',
   LIMIT_SOCKET_HANDSHAKES_PER_MINUTE: 'socketHandshakesPerMinute',
   LIMIT_CONTACT_REVEALS_PER_HOUR: 'contactRevealsPerUser',
+  LIMIT_REPORTS_PER_HOUR: 'reportsPerHour',
 } as const satisfies Record<string, keyof Limits>;
 
 type Env = Record<string, string | undefined>;

@@ -18,8 +18,8 @@ import type { Db } from './client.js';
 const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 
-/** What is kept (lib/sessions.ts, modules/users, lib/cached-reads.ts, modules/search). */
-export type Kind = 'session' | 'user' | 'needs-list' | 'events-list' | 'skills-list' | 'whispers-list' | 'search' | 'search-words';
+/** What is kept (lib/sessions.ts, modules/users, lib/blocks.ts, lib/cached-reads.ts, modules/search). */
+export type Kind = 'session' | 'user' | 'blocks' | 'needs-list' | 'events-list' | 'skills-list' | 'whispers-list' | 'search' | 'search-words';
 
 interface Entry { value: unknown; until: number }
 

@@ -7,3 +7,4 @@ export { limitHits } from './tables/limits.js';
 export { idempotencyKeys } from './tables/idempotency.js';
 export { searchWords } from './tables/search.js';
 export { trips } from './tables/trips.js';
+export { blocks, reports, moderationActions } from './tables/safety.js';

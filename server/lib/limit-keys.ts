@@ -21,9 +21,11 @@ export const limitKeys = {
   geocodingByUser: (userId: string) => `geocode:user:${userId}`,
   /** A "New follower" told to `followeeId` about `followerId` (one a day). */
   followNotice: (followerId: string, followeeId: string) => `follow-notice:${followerId}:${followeeId}`,
+  /** Reports a member made (modules/reports). */
+  reportsByUser: (userId: string) => `report:user:${userId}`,
   /** Every counter of one account, forgotten with it. */
   ofAccount: (userId: string, email: string) => [
     `login:user:${userId}`, `otp-send:user:${userId}`, `otp-send:email:${email}`, `upload:user:${userId}`, `contact:user:${userId}`,
-    `geocode:user:${userId}`,
+    `geocode:user:${userId}`, `report:user:${userId}`,
   ],
 };

@@ -53,4 +53,7 @@ export const ErrorAnswer = Type.Object(
   { additionalProperties: false },
 );
 
+/** What moderators did to a record, told only to its author (lib/visibility.ts): `moderation: { hidden: true, reason }`. */
+export const ModerationSchema = Type.Object({ hidden: Type.Boolean(), reason: Type.String() });
+
 export { UserSchema };

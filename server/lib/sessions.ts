@@ -11,6 +11,8 @@ export const SUDO_MINUTES = 10;
 export interface AuthUser {
   id: string;
   username: string;
+  /** 'moderator' passes the 'moderator' access class (plugins/auth.ts); granted from the command line only. */
+  role: 'member' | 'moderator';
 }
 
 export interface AuthSession {
@@ -34,7 +36,7 @@ export async function openSession(db: Db, secret: string, userId: string): Promi
 
 function sessionQuery(db: Db) {
   return db
-    .select({ userId: users.id, username: users.username, expiresAt: sessions.expiresAt, verifiedAt: sessions.verifiedAt })
+    .select({ userId: users.id, username: users.username, role: users.role, expiresAt: sessions.expiresAt, verifiedAt: sessions.verifiedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), eq(users.status, 'active')))
@@ -74,7 +76,7 @@ export async function resolveToken(db: Db, secret: string, token: string): Promi
   const row = await findSession(db, claims.sessionId);
   if (!row || row.userId !== claims.userId) return null;
   const sudo = row.verifiedAt.getTime() > Date.now() - SUDO_MINUTES * 60_000;
-  return { user: { id: row.userId, username: row.username }, session: { id: claims.sessionId, expiresAt: row.expiresAt, sudo } };
+  return { user: { id: row.userId, username: row.username, role: row.role }, session: { id: claims.sessionId, expiresAt: row.expiresAt, sudo } };
 }
 
 /** The password was just proved in this session: sudo mode starts again. */

@@ -23,6 +23,10 @@ export const UserSchema = Type.Object({
   createdAt: Type.String(),
   /** Own view only: listed on /companions to travellers whose trips overlap (modules/trips). */
   companionMatching: Type.Optional(Type.Boolean()),
+  /** Own view only: 'moderator' opens the moderation routes (modules/moderation). */
+  role: Type.Optional(Type.Union([Type.Literal('member'), Type.Literal('moderator')])),
+  /** Someone else's profile, to a signed-in caller: whether the caller blocked them (modules/blocks). */
+  blocked: Type.Optional(Type.Boolean()),
 });
 
 export type UserDto = Static<typeof UserSchema>;
@@ -42,5 +46,7 @@ export function toUserDto(row: UserRow, self: boolean): UserDto {
     createdAt: row.createdAt.toISOString(),
   };
   if (!self) return publicView;
-  return { ...publicView, email: row.email, phone: row.contactNumber, contactNumber: row.contactNumber, companionMatching: row.companionMatching };
+  return {
+    ...publicView, email: row.email, phone: row.contactNumber, contactNumber: row.contactNumber, companionMatching: row.companionMatching, role: row.role,
+  };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../lib/http-error.js';
+import { forbidden, notFound, unauthorized } from '../lib/http-error.js';
 import { resolveToken, type AuthSession, type AuthUser } from '../lib/sessions.js';
 
 /**
@@ -10,8 +10,10 @@ import { resolveToken, type AuthSession, type AuthUser } from '../lib/sessions.j
  * - 'signed-in': a live session's bearer token, else 401.
  * - { self: param }: signed in, and `params[param]` is the caller's own id, else 403.
  * - { owner: param }: signed in; the handler answers 403/404 unless the resource `params[param]` is the caller's.
+ * - 'moderator': signed in with the moderator role; anyone else (a visitor, a bad token, a member)
+ *   gets 404 `{ status: false, message: 'Not found' }`, as for a route that does not exist.
  */
-export type Access = 'public' | 'signed-in' | { self: string } | { owner: string };
+export type Access = 'public' | 'signed-in' | 'moderator' | { self: string } | { owner: string };
 
 export interface RouteEntry {
   method: string;
@@ -76,6 +78,11 @@ async function auth(app: FastifyInstance) {
       return;
     }
     if (!access) throw forbidden(); // unreachable: onReady refuses such routes
+    if (access === 'moderator') {
+      // Not even a 401: the routes do not reveal themselves to anyone who may not use them.
+      if (!(await identify(request)) || request.user!.role !== 'moderator') throw notFound('Not found', { status: false });
+      return;
+    }
     if (!(await identify(request))) throw unauthorized();
     if (typeof access === 'object' && 'self' in access) {
       const value = (request.params as Record<string, unknown> | undefined)?.[access.self];

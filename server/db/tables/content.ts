@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, customType, date, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, customType, date, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 // Content of spec §3. Created with the first issue so the demo seed can fill them;
@@ -8,6 +8,17 @@ import { users } from './users.js';
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const images = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
 const owner = (name: string) => uuid(name).notNull().references(() => users.id, { onDelete: 'cascade' });
+/** Set by a moderator (modules/moderation): the record is gone for everyone but its author, who is told why. */
+export const hiddenAt = () => timestamp('hidden_at', { withTimezone: true });
+export const hiddenReason = () => text('hidden_reason');
+/**
+ * The author is suspended: kept on the searched boards' rows by whatever suspends or lifts a suspension
+ * (lib/suspension.ts), so the search's view filters on a column of the row, which Postgres plans
+ * as it planned the search before (a join to users there made it sort whole boards).
+ */
+export const authorSuspended = () => boolean('author_suspended').notNull().default(false);
+/** The few hidden records of a table, for the moderators' list of them. */
+export const hiddenIndex = (name: string, column: AnyPgColumn) => index(name).on(column).where(sql`${column} is not null`);
 
 // Search (modules/search): each board row carries `search_vector`, computed by Postgres from its own
 // fields: English full-text lexemes, weighted A (the name), B (the category), C (the rest), for
@@ -38,6 +49,9 @@ export const needs = pgTable('needs', {
   images: images('images'),
   userId: owner('user_id'),
   createdAt: createdAt(),
+  hiddenAt: hiddenAt(),
+  hiddenReason: hiddenReason(),
+  authorSuspended: authorSuspended(),
   searchVector: searchVector('service_name', 'category', `description || ' ' || city || ' ' || state || ' ' || address`),
 }, (t) => [
   check('needs_type_check', sql`${t.type} in ('need', 'available')`),
@@ -46,6 +60,7 @@ export const needs = pgTable('needs', {
   searchIndex('needs_search_vector_idx', t.searchVector),
   // The map's layer: the points inside the visible bounds (modules/map).
   index('needs_latitude_longitude_idx').on(t.latitude, t.longitude),
+  hiddenIndex('needs_hidden_at_idx', t.hiddenAt),
 ]);
 
 export const events = pgTable('events', {
@@ -63,6 +78,9 @@ export const events = pgTable('events', {
   url: text('url').notNull().default(''),
   createdBy: owner('created_by'),
   createdAt: createdAt(),
+  hiddenAt: hiddenAt(),
+  hiddenReason: hiddenReason(),
+  authorSuspended: authorSuspended(),
   searchVector: searchVector('title', `''`, `description || ' ' || address`),
 }, (t) => [
   index('events_created_by_idx').on(t.createdBy),
@@ -70,6 +88,7 @@ export const events = pgTable('events', {
   searchIndex('events_search_vector_idx', t.searchVector),
   index('events_start_date_idx').on(t.startDate),
   index('events_latitude_longitude_idx').on(t.latitude, t.longitude),
+  hiddenIndex('events_hidden_at_idx', t.hiddenAt),
 ]);
 
 export const skills = pgTable('skills', {
@@ -90,12 +109,16 @@ export const skills = pgTable('skills', {
   url: text('url').notNull().default(''),
   userId: owner('user_id'),
   createdAt: createdAt(),
+  hiddenAt: hiddenAt(),
+  hiddenReason: hiddenReason(),
+  authorSuspended: authorSuspended(),
   searchVector: searchVector('title', `category || ' ' || custom_category`, `description || ' ' || address`),
 }, (t) => [
   index('skills_user_id_idx').on(t.userId),
   index('skills_created_at_idx').on(t.createdAt),
   searchIndex('skills_search_vector_idx', t.searchVector),
   index('skills_latitude_longitude_idx').on(t.latitude, t.longitude),
+  hiddenIndex('skills_hidden_at_idx', t.hiddenAt),
 ]);
 
 /** A travel challenge: steps to tick off, and the badge (with tokens) earned by finishing them all. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { challenges } from './content.js';
+import { challenges, hiddenAt, hiddenIndex, hiddenReason } from './content.js';
 import { users } from './users.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -15,9 +15,12 @@ export const whispers = pgTable('whispers', {
   category: text('category').notNull().default(''),
   userId: userRef('user_id'),
   createdAt: createdAt(),
+  hiddenAt: hiddenAt(),
+  hiddenReason: hiddenReason(),
 }, (t) => [
   index('whispers_user_id_idx').on(t.userId),
   index('whispers_created_at_idx').on(t.createdAt),
+  hiddenIndex('whispers_hidden_at_idx', t.hiddenAt),
 ]);
 
 // Likes, follows and participations are rows with a composite key, so a toggle is one
@@ -93,9 +96,12 @@ export const messages = pgTable('messages', {
   content: text('content').notNull(),
   createdAt: createdAt(),
   readAt: timestamp('read_at', { withTimezone: true }),
+  hiddenAt: hiddenAt(),
+  hiddenReason: hiddenReason(),
 }, (t) => [
   index('messages_receiver_sender_created_idx').on(t.receiverId, t.senderId, t.createdAt),
   index('messages_sender_receiver_created_idx').on(t.senderId, t.receiverId, t.createdAt),
+  hiddenIndex('messages_hidden_at_idx', t.hiddenAt),
   check('messages_not_self_check', sql`${t.senderId} <> ${t.receiverId}`),
   check('messages_content_length_check', sql`char_length(${t.content}) between 1 and 2000`),
 ]);

@@ -18,7 +18,13 @@ export const users = pgTable('users', {
   bio: text('bio').notNull().default(''),
   location: text('location').notNull().default(''),
   gender: text('gender').notNull().default(''),
-  status: text('status', { enum: ['active', 'deactivated'] }).notNull().default('active'),
+  status: text('status', { enum: ['active', 'deactivated', 'suspended'] }).notNull().default('active'),
+  /** 'moderator' opens the moderation routes (granted from the command line only: `npm run moderator`). */
+  role: text('role', { enum: ['member', 'moderator'] }).notNull().default('member'),
+  /** While status is 'suspended': why, since when, and until when (null: until a moderator lifts it). */
+  suspensionReason: text('suspension_reason'),
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
   /** Listed to travellers whose trips overlap theirs (/companions): off until the user turns it on. */
   companionMatching: boolean('companion_matching').notNull().default(false),
   createdAt: createdAt(),
@@ -28,7 +34,8 @@ export const users = pgTable('users', {
   uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
   uniqueIndex('users_contact_number_key').on(t.contactNumber),
   index('users_created_at_idx').on(t.createdAt),
-  check('users_status_check', sql`${t.status} in ('active', 'deactivated')`),
+  check('users_status_check', sql`${t.status} in ('active', 'deactivated', 'suspended')`),
+  check('users_role_check', sql`${t.role} in ('member', 'moderator')`),
 ]);
 
 /** One row per issued token: logout, password change and account deletion end it. */

@@ -1,8 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Limits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
+import { userChanged } from '../../lib/cached-reads.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
+import { markAuthorSuspended } from '../../lib/suspension.js';
 import { conflict, forbidden, HttpError, tooManyRequests } from '../../lib/http-error.js';
 import { checkPasswordGuarded, loginTarget } from '../../lib/login-lockout.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -42,6 +44,21 @@ function findLoginUser(db: Db, login: string) {
 }
 
 /**
+ * A suspension whose end has passed is lifted at the member's next login (a conditional UPDATE):
+ * true when it was, and they are an active member again from now on.
+ */
+function suspensionEnded(db: Db, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const lifted = await tx.update(users).set({ status: 'active', suspensionReason: null, suspendedAt: null, suspendedUntil: null })
+      .where(and(eq(users.id, userId), eq(users.status, 'suspended'), lte(users.suspendedUntil, sql`now()`))).returning({ id: users.id });
+    if (lifted.length === 0) return false;
+    await markAuthorSuspended(tx, userId, false);
+    userChanged(tx, userId, { shown: true });
+    return true;
+  });
+}
+
+/**
  * Checks the credentials and opens a session. Unknown user and wrong password answer alike,
  * in about the same time; the account status is revealed only to someone who knows the password.
  * `ip` is the client address: wrong passwords lock that address out of the name typed, and slow
@@ -52,7 +69,7 @@ export async function loginUser(db: Db, limits: Limits, jwtSecret: string, attem
   const valid = await checkPasswordGuarded(db, limits, { target: loginTarget(attempt.login), ip: attempt.ip }, () => tooManyRequests(TOO_MANY_LOGINS),
     () => (user ? verifyPassword(user.passwordHash, attempt.password) : burnPasswordCheck(attempt.password)));
   if (!user || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
-  if (user.status !== 'active') throw forbidden(DEACTIVATED);
+  if (user.status !== 'active' && !(await suspensionEnded(db, user.id))) throw forbidden(DEACTIVATED);
   const token = await openSession(db, jwtSecret, user.id);
   return { user, token };
 }

@@ -91,3 +91,19 @@ it('counts per member: past the hourly allowance 429 with a clear message; other
   expect((await contact('skill', posts.skill, reader.token)).statusCode).toBe(200);
   for (let i = 0; i < ALLOWANCE + 2; i++) expect((await contact('need', posts.need, author.token)).statusCode).toBe(200);
 });
+
+it('404 for a post a moderator hid, or between members who blocked each other; its author still reads it', async () => {
+  const owner = await signUp(t.app);
+  // A reader of its own: the shared one spent its allowance above.
+  const reader = await signUp(t.app);
+  const posts = await postsOf(owner);
+  await t.db.update(needs).set({ hiddenAt: new Date(), hiddenReason: 'Spam' }).where(eq(needs.id, posts.need));
+  expect((await contact('need', posts.need, reader.token)).json()).toEqual({ success: false, message: 'Need not found' });
+  expect((await contact('need', posts.need, owner.token)).statusCode).toBe(200);
+  // The owner blocks the reader: neither reaches the other's posts' contact.
+  expect((await t.app.inject({ method: 'POST', url: `/api/blocks/${reader.id}`, headers: bearer(owner.token) })).statusCode).toBe(200);
+  expect((await contact('skill', posts.skill, reader.token)).json()).toEqual({ status: false, message: 'Skill not found' });
+  expect((await contact('event', posts.event, reader.token)).statusCode).toBe(404);
+  await t.app.inject({ method: 'DELETE', url: `/api/blocks/${reader.id}`, headers: bearer(owner.token) });
+  expect((await contact('skill', posts.skill, reader.token)).statusCode).toBe(200);
+});

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { blockedBetween } from '../../lib/blocks.js';
 import { notFound, tooManyRequests } from '../../lib/http-error.js';
 import { limitKeys } from '../../lib/limit-keys.js';
 import { takeHits } from '../../lib/quota.js';
@@ -34,8 +35,11 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const found = await findContact(app.db, kind, request.params.id);
       // Unknown posts are not counted: a refused request counts for nothing (lib/quota.ts), and ids are not guessable.
       if (!found) throw missing[kind]();
+      // What the member cannot open (hidden by a moderator, or between members who blocked each other) has no contact either.
+      const own = found.authorId === userId;
+      if (!own && (found.hiddenAt || (await blockedBetween(app.db, userId, found.authorId)))) throw missing[kind]();
       // Authors reading their own post's contact are not counted: it is theirs.
-      if (found.authorId !== userId) {
+      if (!own) {
         await takeHits(app.db, [{ key: limitKeys.contactRevealsByUser(userId), max: contactRevealsPerUser, windowMs: contactRevealWindowMs }],
           () => tooManyRequests(TOO_MANY_CONTACT_REVEALS));
       }

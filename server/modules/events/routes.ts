@@ -15,7 +15,8 @@ import { MB } from '../../plugins/multipart.js';
 import { EventAnswer, EventForm, EventListAnswer, EventListQuery, EventSavedAnswer, FORM_FIELD_MAX } from './schemas.js';
 import { deleteEvent, findEvent, findOrganiser, findOwnership, insertEvent, listEvents, toEventDto, updateEvent } from './service.js';
 import { checkEventForm, type FormContext } from './validation.js';
-import { sendCachedJson } from '../../lib/cached-reads.js';
+import { hiddenAuthorsFor } from '../../lib/blocks.js';
+import { seenBy, sendListJson } from '../../lib/visibility.js';
 
 const EVENT_NOT_FOUND = 'Event not found';
 const ownerCallMissing = () => failure(404, EVENT_NOT_FOUND);
@@ -79,8 +80,10 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const limit = request.query.limit ?? PAGE_DEFAULT;
     const { cursor } = request.query;
     // Answers kept, serialized, until the board changes (lib/cached-reads.ts), as the needs board's.
-    return sendCachedJson(reply, app.db, 'events-list', JSON.stringify([q, date, limit, cursor]), async () => {
-      const { page, nextCursor } = await listEvents(app.db, { q: q || undefined, date: date || undefined, limit, cursor });
+    // A member who blocked someone, or whom someone blocked, gets a page of their own (lib/visibility.ts).
+    const excluded = await hiddenAuthorsFor(app.db, request.user?.id);
+    return sendListJson(reply, app.db, 'events', JSON.stringify([q, date, limit, cursor]), excluded, async (without) => {
+      const { page, nextCursor } = await listEvents(app.db, { q: q || undefined, date: date || undefined, limit, cursor }, without);
       return { success: true, events: page.map((row) => toEventDto(row)), nextCursor };
     });
   });
@@ -91,8 +94,9 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { params: IdParams, response: { 200: EventAnswer } },
   }, async (request) => {
     const row = await findEvent(app.db, request.params.id);
-    if (!row) throw notFound(EVENT_NOT_FOUND, { success: false });
-    return { success: true, event: toEventDto(row) };
+    const seen = row && (await seenBy(app.db, request.user?.id, row));
+    if (!row || !seen) throw notFound(EVENT_NOT_FOUND, { success: false });
+    return { success: true, event: toEventDto(row, seen.moderation) };
   });
 
   app.post('/events/:userId', {

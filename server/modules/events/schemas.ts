@@ -1,5 +1,6 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { PageQuery } from '../../lib/pagination.js';
+import { ModerationSchema } from '../../lib/schemas.js';
 
 /**
  * Each text field of the event form, in bytes (readForm) and here in characters: a ceiling for the
@@ -60,6 +61,8 @@ export const EventSchema = Type.Object({
   url: Type.String(),
   createdBy: EventOrganiser,
   createdAt: Type.String(),
+  /** Only to its organiser, on the detail page, when moderators hid it. */
+  moderation: Type.Optional(ModerationSchema),
 });
 
 export const EventListAnswer = Type.Object({

@@ -8,6 +8,7 @@ import type { EventSchema } from './schemas.js';
 import type { EventInput } from './validation.js';
 import { containsAny } from '../../lib/text.js';
 import { boardsChanged } from '../../lib/cached-reads.js';
+import { shownWhere, type Moderated, type Moderation } from '../../lib/visibility.js';
 
 export type EventDto = Static<typeof EventSchema>;
 
@@ -32,17 +33,18 @@ const eventColumns = {
   ownerLastName: users.lastName,
 };
 
-type EventRow = NonNullable<Awaited<ReturnType<typeof findEvent>>>;
+type EventRow = Omit<NonNullable<Awaited<ReturnType<typeof findEvent>>>, keyof Moderated>;
 
 /**
  * The Event of server/README.md. `url` is made from the id, whatever the stored column holds. The
  * organiser is named, never reached: the account's e-mail and number are the account's own, and
  * the event form has no contact of its own (modules/contact answers an event's Contact button).
  */
-export function toEventDto(row: EventRow): EventDto {
+export function toEventDto(row: EventRow, moderation?: Moderation): EventDto {
   const coordinates = row.latitude === null || row.longitude === null ? null : { latitude: row.latitude, longitude: row.longitude };
   const createdBy: EventDto['createdBy'] = { _id: row.ownerId, firstName: row.ownerFirstName, lastName: row.ownerLastName };
   return {
+    ...(moderation ? { moderation } : {}),
     _id: row.id,
     title: row.title,
     description: row.description,
@@ -68,20 +70,23 @@ export interface EventFilter {
   cursor?: string;
 }
 
-/** A page of events, newest first, and the cursor of the next page (null on the last one). */
-export async function listEvents(db: Db, { q, date, limit, cursor }: EventFilter) {
+/** A page of events, newest first, and the cursor of the next page (null on the last one); without hidden posts, suspended members' and `excluded` authors'. */
+export async function listEvents(db: Db, { q, date, limit, cursor }: EventFilter, excluded: readonly string[] = []) {
   const page = pageOf(events, cursor);
   const rows = await db.select({ ...eventColumns, cursor: cursorOf(events) })
     .from(events)
     .innerJoin(users, eq(users.id, events.createdBy))
-    .where(and(page.where, containsAny(q, [events.title, events.description, events.address]), date ? eq(events.startDate, date) : undefined))
+    .where(and(page.where, containsAny(q, [events.title, events.description, events.address]), date ? eq(events.startDate, date) : undefined,
+      shownWhere(events.hiddenAt, events.createdBy, excluded)))
     .orderBy(...page.orderBy)
     .limit(limit + 1);
   return pageResult(rows, limit);
 }
 
 export async function findEvent(db: Db, id: string) {
-  const [row] = await db.select(eventColumns).from(events).innerJoin(users, eq(users.id, events.createdBy)).where(eq(events.id, id));
+  const [row] = await db.select({
+    ...eventColumns, authorId: users.id, authorStatus: users.status, hiddenAt: events.hiddenAt, hiddenReason: events.hiddenReason,
+  }).from(events).innerJoin(users, eq(users.id, events.createdBy)).where(eq(events.id, id));
   return row;
 }
 

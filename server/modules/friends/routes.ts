@@ -19,6 +19,7 @@ const friendsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (receiverId === me) throw badRequest('You cannot send a friend request to yourself.');
     const result = await sendRequest(app.db, me, receiverId);
     if (result.outcome === 'missing') throw failure(404, 'User not found');
+    if (result.outcome === 'blocked') throw failure(403, 'You cannot send a friend request to this member.');
     if (result.outcome === 'friends') throw conflict('You are already friends.');
     if (result.outcome === 'pending') throw conflict('A friend request between you is already pending.');
     tellUsers(app, [receiverId], 'notification', { title: 'Friend request' });

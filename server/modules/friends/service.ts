@@ -1,7 +1,7 @@
 import type { Static } from '@fastify/type-provider-typebox';
 import { aliasedTable, and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { friendRequests, users } from '../../db/schema.js';
+import { blocks, friendRequests, users } from '../../db/schema.js';
 import { createNotification } from '../notifications/service.js';
 import type { FriendRequestSchema } from './schemas.js';
 
@@ -47,16 +47,21 @@ export async function friendStatus(db: Db, me: string, them: string): Promise<Fr
   return row.senderId === me ? 'pending-sent' : 'pending-received';
 }
 
-export type SendOutcome = { outcome: 'missing' } | { outcome: 'friends' } | { outcome: 'pending' } | { outcome: 'sent'; request: RequestDto };
+export type SendOutcome = { outcome: 'missing' } | { outcome: 'blocked' } | { outcome: 'friends' } | { outcome: 'pending' } | { outcome: 'sent'; request: RequestDto };
 
 /**
- * Sends a request to an active user. The pair's unique index (pending) makes two requests at once,
+ * Sends a request to an active user neither blocked. The pair's unique index (pending) makes two requests at once,
  * in either direction, end in one: the loser answers 'pending'.
  */
 export async function sendRequest(db: Db, me: string, them: string): Promise<SendOutcome> {
   return db.transaction(async (tx) => {
     const [target] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, them), eq(users.status, 'active')));
     if (!target) return { outcome: 'missing' };
+    // Blocked either way: no request (blocking ended the pending ones, modules/blocks).
+    const [blocked] = await tx.select({ at: blocks.createdAt }).from(blocks).where(or(
+      and(eq(blocks.blockerId, me), eq(blocks.blockedId, them)), and(eq(blocks.blockerId, them), eq(blocks.blockedId, me)),
+    )).limit(1);
+    if (blocked) return { outcome: 'blocked' };
     const status = await friendStatus(tx as unknown as Db, me, them);
     if (status === 'friends') return { outcome: 'friends' };
     if (status !== 'none') return { outcome: 'pending' };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { hiddenAuthorsFor } from '../../lib/blocks.js';
 import { badRequest } from '../../lib/http-error.js';
 import { MapPointsAnswer, MapPointsQuery } from './schemas.js';
 import { LAYERS, pointsWithin, type Bounds, type Layer } from './service.js';
@@ -28,7 +29,9 @@ const mapRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const named = query.layers === undefined ? LAYERS : query.layers.split(',').map((layer) => layer.trim()).filter((layer) => layer !== '');
     const unknown = named.find((layer) => !LAYERS.includes(layer as Layer));
     if (unknown !== undefined) throw badRequest(`layers must name needs, events or skills, not "${unknown}".`);
-    return { success: true, ...(await pointsWithin(app.db, bounds, [...new Set(named as Layer[])])) };
+    // A member's blocks leave the other's points out, both ways.
+    const excluded = await hiddenAuthorsFor(app.db, request.user?.id);
+    return { success: true, ...(await pointsWithin(app.db, bounds, [...new Set(named as Layer[])], excluded)) };
   });
 };
 

@@ -16,26 +16,31 @@ export interface Bounds {
   east: number;
 }
 
-const layerSql: Record<Layer, { kind: Point['kind']; title: SQL; table: SQL; path: string; also?: SQL }> = {
-  needs: { kind: 'need', title: sql`service_name`, table: sql`needs`, path: '/needs/' },
+const layerSql: Record<Layer, { kind: Point['kind']; title: SQL; table: SQL; author: SQL; path: string; also?: SQL }> = {
+  needs: { kind: 'need', title: sql`service_name`, table: sql`needs`, author: sql`user_id`, path: '/needs/' },
   // An event that has ended is not somewhere to go any more.
-  events: { kind: 'event', title: sql`title`, table: sql`events`, path: '/events/', also: sql`and end_date >= (now() at time zone 'UTC')::date` },
-  skills: { kind: 'skill', title: sql`title`, table: sql`skills`, path: '/skills/' },
+  events: {
+    kind: 'event', title: sql`title`, table: sql`events`, author: sql`created_by`, path: '/events/', also: sql`and end_date >= (now() at time zone 'UTC')::date`,
+  },
+  skills: { kind: 'skill', title: sql`title`, table: sql`skills`, author: sql`user_id`, path: '/skills/' },
 };
 
 /**
  * The records of the chosen layers with coordinates inside the bounds (across the antimeridian when
- * west is east of east), POINTS_PER_LAYER of each at most. `capped` when a layer had more.
+ * west is east of east), POINTS_PER_LAYER of each at most. `capped` when a layer had more. Never
+ * what moderators hid or suspended members posted, nor what `excluded` authors did (a member's blocks).
  */
-export async function pointsWithin(db: Db, bounds: Bounds, layers: Layer[]): Promise<{ data: Point[]; capped: boolean }> {
+export async function pointsWithin(db: Db, bounds: Bounds, layers: Layer[], excluded: readonly string[] = []): Promise<{ data: Point[]; capped: boolean }> {
   const longitude = bounds.west <= bounds.east
     ? sql`longitude between ${bounds.west} and ${bounds.east}`
     : sql`(longitude >= ${bounds.west} or longitude <= ${bounds.east})`;
   const parts = layers.map((layer) => {
-    const { kind, title, table, also } = layerSql[layer];
+    const { kind, title, table, author, also } = layerSql[layer];
+    const notExcluded = excluded.length > 0 ? sql`and ${author} <> all (${`{${excluded.join(',')}}`}::uuid[])` : sql``;
     // Each part in brackets: its own order and limit. The latitude range uses the (latitude, longitude) index.
     return sql`(select ${kind}::text as kind, id::text as id, ${title} as title, latitude, longitude
       from ${table} where latitude between ${bounds.south} and ${bounds.north} and ${longitude} ${also ?? sql``}
+        and hidden_at is null and not author_suspended ${notExcluded}
       order by created_at desc limit ${POINTS_PER_LAYER + 1})`;
   });
   if (parts.length === 0) return { data: [], capped: false };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { blockedBetween } from '../../lib/blocks.js';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../lib/db-errors.js';
 import { groupCommit } from '../../lib/group-commit.js';
 import { badRequest, failure, unauthorized } from '../../lib/http-error.js';
@@ -51,7 +52,8 @@ const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const other = await findCorrespondent(app.db, request.params.userId);
     if (!other) throw userMissing();
     const { limit = PAGE_DEFAULT, cursor } = request.query;
-    return { success: true, with: other, ...(await conversation(app.db, me, other._id, { limit, cursor })) };
+    const blocked = await blockedBetween(app.db, me, other._id);
+    return { success: true, with: other, ...(await conversation(app.db, me, other._id, { limit, cursor })), blocked };
   });
 
   // Sends a message: stored first, then emitted ('new-message') to both users' sockets, on every instance (`send` above).
@@ -68,6 +70,8 @@ const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const [sender, other] = await Promise.all([findCorrespondent(app.db, me), findCorrespondent(app.db, request.params.userId)]);
     if (!other) throw userMissing();
     if (!sender) throw unauthorized(); // deactivated since the token was checked
+    // Blocked either way: the conversation stays readable, nothing more is sent (and nothing told live).
+    if (await blockedBetween(app.db, me, other._id)) throw failure(403, 'You cannot message this member.');
     const message = await send({ sender: messageUserOf(sender), receiver: messageUserOf(other), content }).catch((error: unknown) => {
       // The receiver's account went between the lookup and the write.
       throw pgErrorCode(error) === FOREIGN_KEY_VIOLATION ? userMissing() : error;

@@ -1,5 +1,6 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { PageQuery } from '../../lib/pagination.js';
+import { ModerationSchema } from '../../lib/schemas.js';
 
 /** Longest message, in characters (the table checks it too). */
 export const MESSAGE_MAX = 2000;
@@ -14,6 +15,8 @@ export const MessageSchema = Type.Object({
   sender: MessageUser,
   receiver: MessageUser,
   read: Type.Boolean(),
+  /** Only to its sender, when moderators hid it (its receiver no longer gets it at all). */
+  moderation: Type.Optional(ModerationSchema),
 });
 
 export const Correspondent = Type.Object({
@@ -38,6 +41,8 @@ export const ConversationAnswer = Type.Object({
   /** Oldest first within the page; `nextCursor` pages back to older ones. */
   messages: Type.Array(MessageSchema),
   nextCursor: Type.Union([Type.String(), Type.Null()]),
+  /** Either blocked the other: the conversation stays readable, and sending is refused (modules/blocks). */
+  blocked: Type.Boolean(),
 });
 
 export const SendBody = Type.Object({ content: Type.String({ maxLength: MESSAGE_MAX * 2 }) });

@@ -24,10 +24,12 @@ interface MessageRow {
   receiver_id: string;
   receiver_username: string;
   receiver_image: string;
+  hidden_at: Date | string | null;
+  hidden_reason: string | null;
 }
 
 const messageColumns = sql`
-  m.id, m.content, m.created_at, m.read_at,
+  m.id, m.content, m.created_at, m.read_at, m.hidden_at, m.hidden_reason,
   m.sender_id, s.username as sender_username, s.profile_image as sender_image,
   m.receiver_id, r.username as receiver_username, r.profile_image as receiver_image`;
 const withPeople = sql`join users s on s.id = m.sender_id join users r on r.id = m.receiver_id`;
@@ -39,7 +41,12 @@ const toMessageDto = (row: MessageRow): MessageDto => ({
   sender: { _id: row.sender_id, username: row.sender_username, profileImage: row.sender_image },
   receiver: { _id: row.receiver_id, username: row.receiver_username, profileImage: row.receiver_image },
   read: row.read_at !== null,
+  // Only its sender ever reads a hidden message (`shownTo`): they are told moderators hid it, and why.
+  ...(row.hidden_at !== null ? { moderation: { hidden: true, reason: row.hidden_reason ?? '' } } : {}),
 });
+
+/** The messages a member reads: all they sent, and what they received that moderators did not hide. */
+const shownTo = (me: string, alias: string) => sql`(${sql.raw(alias)}.hidden_at is null or ${sql.raw(alias)}.sender_id = ${me})`;
 
 /** An active user as a conversation shows them; undefined when there is none (a kept read: db/cache.ts). */
 export async function findCorrespondent(db: Db, userId: string): Promise<CorrespondentDto | undefined> {
@@ -53,12 +60,12 @@ export async function findCorrespondent(db: Db, userId: string): Promise<Corresp
 export async function inbox(db: Db, me: string): Promise<{ rows: InboxRowDto[]; unreadTotal: number }> {
   const rows = rowsOf<MessageRow & { other_id: string; unread: number; first_name: string; last_name: string; username: string; profile_image: string }>(await db.execute(sql`
     select ${messageColumns}, o.id as other_id, o.username, o.first_name, o.last_name, o.profile_image,
-      (select count(*)::int from messages u where u.sender_id = o.id and u.receiver_id = ${me} and u.read_at is null) as unread
+      (select count(*)::int from messages u where u.sender_id = o.id and u.receiver_id = ${me} and u.read_at is null and u.hidden_at is null) as unread
     from (
       select distinct on (other_id) *
       from (
         select m.*, case when m.sender_id = ${me} then m.receiver_id else m.sender_id end as other_id
-        from messages m where m.sender_id = ${me} or m.receiver_id = ${me}
+        from messages m where (m.sender_id = ${me} or m.receiver_id = ${me}) and ${shownTo(me, 'm')}
       ) mine
       order by other_id, created_at desc, id desc
     ) m
@@ -84,6 +91,7 @@ export async function conversation(db: Db, me: string, other: string, { limit, c
       to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '|' || m.id::text as cursor
     from messages m ${withPeople}
     where ((m.sender_id = ${me} and m.receiver_id = ${other}) or (m.sender_id = ${other} and m.receiver_id = ${me}))
+      and ${shownTo(me, 'm')}
       ${where ? sql`and ${where}` : sql``}
     order by m.created_at desc, m.id desc
     limit ${limit + 1}`));

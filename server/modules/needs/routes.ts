@@ -14,7 +14,8 @@ import {
   assertOwner, createNeed, deleteNeed, findNeed, listNeeds, needNotFound, needOwner, toNeedDto, updateNeed,
 } from './service.js';
 import { checkKeptImages, checkNeed, isNeedType, MAX_IMAGES, TOO_MANY_IMAGES } from './validation.js';
-import { sendCachedJson } from '../../lib/cached-reads.js';
+import { hiddenAuthorsFor } from '../../lib/blocks.js';
+import { seenBy, sendListJson } from '../../lib/visibility.js';
 
 /** The files of each form, read before validation and taken by the handler. */
 const formImages = new WeakMap<FastifyRequest, Buffer[]>();
@@ -68,8 +69,10 @@ const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (type !== undefined && !isNeedType(type)) throw badRequest("type must be 'need' or 'available'");
     // Every visitor opens the same first pages: answers are kept, serialized, until a need is written (lib/cached-reads.ts).
     // Never contact details: a list would hand them out in bulk (modules/contact answers one at a time).
-    return sendCachedJson(reply, app.db, 'needs-list', JSON.stringify([type, limit, cursor]), async () => {
-      const { page, nextCursor } = await listNeeds(app.db, { type, limit, cursor });
+    // A member who blocked someone, or whom someone blocked, gets a page of their own (lib/visibility.ts).
+    const excluded = await hiddenAuthorsFor(app.db, request.user?.id);
+    return sendListJson(reply, app.db, 'needs', JSON.stringify([type, limit, cursor]), excluded, async (without) => {
+      const { page, nextCursor } = await listNeeds(app.db, { type, limit, cursor }, without);
       return { success: true, data: page.map((row) => toNeedDto(row, false)), nextCursor };
     });
   });
@@ -79,9 +82,10 @@ const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { params: IdParams, response: { 200: NeedAnswer } },
   }, async (request) => {
     const need = await findNeed(app.db, request.params.id);
-    if (!need) throw needNotFound();
+    const seen = need && (await seenBy(app.db, request.user?.id, need));
+    if (!need || !seen) throw needNotFound();
     // Its contact only to its poster (the edit form starts from it); others press Contact (modules/contact).
-    return { success: true, need: toNeedDto(need, need.userId === request.user?.id) };
+    return { success: true, need: toNeedDto(need, need.userId === request.user?.id, seen.moderation) };
   });
 
   app.post('/create-need/:userId', {

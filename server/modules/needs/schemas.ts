@@ -1,6 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { PageQuery } from '../../lib/pagination.js';
-import { text } from '../../lib/schemas.js';
+import { ModerationSchema, text } from '../../lib/schemas.js';
 
 export const NEED_TYPES = ['need', 'available'] as const;
 export type NeedType = (typeof NEED_TYPES)[number];
@@ -24,6 +24,8 @@ export const NeedSchema = Type.Object({
   images: Type.Array(Type.String()),
   user: Type.Object({ _id: Type.String(), firstName: Type.String(), lastName: Type.String() }),
   createdAt: Type.String(),
+  /** Only to its author, on the detail page, when moderators hid it. */
+  moderation: Type.Optional(ModerationSchema),
 });
 export type NeedDto = Static<typeof NeedSchema>;
 

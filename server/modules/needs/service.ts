@@ -6,6 +6,7 @@ import { cursorOf, PAGE_DEFAULT, pageOf, pageResult } from '../../lib/pagination
 import type { NeedDto, NeedType } from './schemas.js';
 import { checkKeptImages, MAX_IMAGES, TOO_MANY_IMAGES, type NeedInput } from './validation.js';
 import { boardsChanged } from '../../lib/cached-reads.js';
+import { shownWhere, type Moderation } from '../../lib/visibility.js';
 
 /** The 404 of every need route, with the `success` flag the board's answers carry. */
 export const needNotFound = () => notFound('Need not found', { success: false });
@@ -31,6 +32,11 @@ const columns = {
   userId: users.id,
   firstName: users.firstName,
   lastName: users.lastName,
+  // What a detail route needs to tell who may open it (lib/visibility.ts).
+  authorId: users.id,
+  authorStatus: users.status,
+  hiddenAt: needs.hiddenAt,
+  hiddenReason: needs.hiddenReason,
 };
 
 /** A need with its owner's name, as read (the columns above). */
@@ -40,8 +46,9 @@ type NeedRow = NonNullable<Awaited<ReturnType<typeof findNeed>>>;
  * The answer's Need; `contactDetails` (what its poster typed) only `withContact`: for the poster's
  * own answers (the edit form). Everyone else asks modules/contact, one need at a time.
  */
-export function toNeedDto(row: NeedRow, withContact: boolean): NeedDto {
+export function toNeedDto(row: NeedRow, withContact: boolean, moderation?: Moderation): NeedDto {
   return {
+    ...(moderation ? { moderation } : {}),
     _id: row.id,
     type: row.type,
     category: row.category,
@@ -64,12 +71,12 @@ export function toNeedDto(row: NeedRow, withContact: boolean): NeedDto {
 
 const selectNeeds = (db: Db) => db.select(columns).from(needs).innerJoin(users, eq(users.id, needs.userId));
 
-/** One page of the board, newest first, optionally of one type. */
-export async function listNeeds(db: Db, query: { type?: NeedType; limit?: number; cursor?: string }) {
+/** One page of the board, newest first, optionally of one type; without hidden posts, suspended members' and `excluded` authors'. */
+export async function listNeeds(db: Db, query: { type?: NeedType; limit?: number; cursor?: string }, excluded: readonly string[] = []) {
   const limit = query.limit ?? PAGE_DEFAULT;
   const page = pageOf(needs, query.cursor);
   const rows = await db.select({ ...columns, cursor: cursorOf(needs) }).from(needs).innerJoin(users, eq(users.id, needs.userId))
-    .where(and(page.where, query.type ? eq(needs.type, query.type) : undefined))
+    .where(and(page.where, query.type ? eq(needs.type, query.type) : undefined, shownWhere(needs.hiddenAt, needs.userId, excluded)))
     .orderBy(...page.orderBy)
     .limit(limit + 1);
   return pageResult(rows, limit);

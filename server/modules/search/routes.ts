@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { hiddenAuthorsFor } from '../../lib/blocks.js';
 import { sendCachedJson } from '../../lib/cached-reads.js';
 import { SearchAnswer, SearchQuery } from './schemas.js';
 import { search } from './service.js';
@@ -20,10 +21,15 @@ const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     // The answer is the same for every caller (cards carry no contact details): the searches many
     // visitors make ('hostel', a city) cost one query each until the boards change, as list pages do.
-    return sendCachedJson(reply, app.db, 'search', q, async () => {
-      const { needs, events, skills, totalResults } = await search(app.db, q);
+    const answer = async (excluded: readonly string[]) => {
+      const { needs, events, skills, totalResults } = await search(app.db, q, excluded);
       return { success: true, data: { meta: { query: q, totalResults }, needs, events, skills } };
-    });
+    };
+    // A member who blocked someone, or whom someone blocked, gets an answer of their own, without
+    // those members' posts (hidden posts and suspended members' are left out of every answer).
+    const excluded = await hiddenAuthorsFor(app.db, request.user?.id);
+    if (excluded.length > 0) return answer(excluded);
+    return sendCachedJson(reply, app.db, 'search', q, () => answer([]));
   });
 };
 

@@ -80,16 +80,21 @@ type Card = { board: BoardName; total: number; position: number; card: never };
 
 const none = { count: 0, capped: false, items: [] };
 
+/** Ids as a Postgres array literal (both drivers take it as text): ids read from the database, never typed by a caller. */
+const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+
 /**
  * The three groups, after the words are looked up: search_groups (migration 0016) gives each
  * board's first SEARCH_PAGE cards of its newest SEARCH_COUNT_CAP matches, best match first, and how
  * many matches there are up to one more than SEARCH_COUNT_CAP, which tells that there are more.
  */
-export async function search(db: Db, q: string): Promise<{ [B in BoardName]: Group<Hits[B]> } & { totalResults: number }> {
+export async function search(db: Db, q: string, excluded: readonly string[] = []): Promise<{ [B in BoardName]: Group<Hits[B]> } & { totalResults: number }> {
   const query = await searchQuery(db, q);
   if (query === null) return { needs: none, events: none, skills: none, totalResults: 0 };
+  // Hidden posts and suspended members' are never matched (the view search_boards, migration 0017);
+  // `excluded` names the authors a signed-in caller blocked or was blocked by (ids as Postgres wrote them).
   const [{ cards }] = rowsOf<{ cards: Card[] }>(await db.execute(
-    sql`select search_groups(${query.tsquery}::tsquery, ${query.terms}::int, ${SEARCH_COUNT_CAP}::int, ${SEARCH_PAGE}::int) as cards`,
+    sql`select search_groups(${query.tsquery}::tsquery, ${query.terms}::int, ${SEARCH_COUNT_CAP}::int, ${SEARCH_PAGE}::int, ${uuidArray(excluded)}::uuid[]) as cards`,
   ));
   const groupOf = <B extends BoardName>(name: B): Group<Hits[B]> => {
     const mine = cards.filter((row) => row.board === name);

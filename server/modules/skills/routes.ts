@@ -17,7 +17,8 @@ import {
   deleteSkill, findOwner, findOwnership, findSkill, insertSkill, listSkills, placeSkill, toSkillDto, updateSkill,
 } from './service.js';
 import { checkSkillForm, MAX_IMAGES, MAX_PORTFOLIO_IMAGES } from './validation.js';
-import { sendCachedJson } from '../../lib/cached-reads.js';
+import { hiddenAuthorsFor } from '../../lib/blocks.js';
+import { seenBy, sendListJson } from '../../lib/visibility.js';
 
 const SKILL_NOT_FOUND = 'Skill not found';
 const skillMissing = () => failure(404, SKILL_NOT_FOUND);
@@ -91,8 +92,10 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { cursor } = request.query;
     // Answers kept, serialized, until the board changes (lib/cached-reads.ts), as the needs board's.
     // Never contact details: a list would hand them out in bulk (modules/contact answers one at a time).
-    return sendCachedJson(reply, app.db, 'skills-list', JSON.stringify([q, limit, cursor]), async () => {
-      const { page, nextCursor } = await listSkills(app.db, { q: q || undefined, limit, cursor });
+    // A member who blocked someone, or whom someone blocked, gets a page of their own (lib/visibility.ts).
+    const excluded = await hiddenAuthorsFor(app.db, request.user?.id);
+    return sendListJson(reply, app.db, 'skills', JSON.stringify([q, limit, cursor]), excluded, async (without) => {
+      const { page, nextCursor } = await listSkills(app.db, { q: q || undefined, limit, cursor }, without);
       return { success: true, skills: page.map((row) => toSkillDto(row, false)), nextCursor };
     });
   });
@@ -103,9 +106,10 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { params: IdParams, response: { 200: SkillSchema } },
   }, async (request) => {
     const row = await findSkill(app.db, request.params.id);
-    if (!row) throw skillMissing();
+    const seen = row && (await seenBy(app.db, request.user?.id, row));
+    if (!row || !seen) throw skillMissing();
     // Its contact only to its owner (the edit form starts from it); others press Contact (modules/contact).
-    return toSkillDto(row, row.ownerId === request.user?.id);
+    return toSkillDto(row, row.ownerId === request.user?.id, seen.moderation);
   });
 
   app.post('/create-skills/:userId/skills', {

@@ -1,5 +1,6 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { PageQuery } from '../../lib/pagination.js';
+import { ModerationSchema } from '../../lib/schemas.js';
 
 /**
  * Each text field of the skill form at most this many bytes (readForm): the longest field, the
@@ -52,6 +53,8 @@ export const SkillSchema = Type.Object({
   url: Type.String(),
   user: SkillOwner,
   createdAt: Type.String(),
+  /** Only to its owner, on the detail page, when moderators hid it. */
+  moderation: Type.Optional(ModerationSchema),
 });
 
 export const SkillListAnswer = Type.Object({

@@ -9,6 +9,7 @@ import type { SkillSchema } from './schemas.js';
 import type { SkillFields } from './validation.js';
 import { containsAny } from '../../lib/text.js';
 import { boardsChanged } from '../../lib/cached-reads.js';
+import { shownWhere, type Moderated, type Moderation } from '../../lib/visibility.js';
 import { forget } from '../../db/cache.js';
 
 export type SkillDto = Static<typeof SkillSchema>;
@@ -34,7 +35,7 @@ const skillColumns = {
 };
 
 /** A skill with its owner, as read (the columns above). */
-type SkillRow = NonNullable<Awaited<ReturnType<typeof findSkill>>>;
+type SkillRow = Omit<NonNullable<Awaited<ReturnType<typeof findSkill>>>, keyof Moderated>;
 
 /**
  * The Skill of server/README.md. `url` is made from the id and `thumbnail` is the first image,
@@ -42,9 +43,10 @@ type SkillRow = NonNullable<Awaited<ReturnType<typeof findSkill>>>;
  * `withContact`: for the owner's own answers (the edit form); everyone else asks modules/contact,
  * one skill at a time. The owner's account e-mail and number are never here.
  */
-export function toSkillDto(row: SkillRow, withContact: boolean): SkillDto {
+export function toSkillDto(row: SkillRow, withContact: boolean, moderation?: Moderation): SkillDto {
   const user: SkillDto['user'] = { _id: row.ownerId, firstName: row.ownerFirstName, lastName: row.ownerLastName };
   return {
+    ...(moderation ? { moderation } : {}),
     _id: row.id,
     title: row.title,
     description: row.description,
@@ -61,19 +63,25 @@ export function toSkillDto(row: SkillRow, withContact: boolean): SkillDto {
   };
 }
 
-/** A page of skills, newest first; `q` matches the categories, title, description or address, case-insensitively. */
-export async function listSkills(db: Db, { q, limit, cursor }: { q?: string; limit: number; cursor?: string }) {
+/**
+ * A page of skills, newest first; `q` matches the categories, title, description or address,
+ * case-insensitively. Without hidden posts, suspended members' and `excluded` authors'.
+ */
+export async function listSkills(db: Db, { q, limit, cursor }: { q?: string; limit: number; cursor?: string }, excluded: readonly string[] = []) {
   const page = pageOf(skills, cursor);
   const rows = await db.select({ ...skillColumns, cursor: cursorOf(skills) })
     .from(skills).innerJoin(users, eq(users.id, skills.userId))
-    .where(and(page.where, containsAny(q, [skills.category, skills.customCategory, skills.title, skills.description, skills.address])))
+    .where(and(page.where, containsAny(q, [skills.category, skills.customCategory, skills.title, skills.description, skills.address]),
+      shownWhere(skills.hiddenAt, skills.userId, excluded)))
     .orderBy(...page.orderBy)
     .limit(limit + 1);
   return pageResult(rows, limit);
 }
 
 export async function findSkill(db: Db, id: string) {
-  const [row] = await db.select(skillColumns).from(skills).innerJoin(users, eq(users.id, skills.userId)).where(eq(skills.id, id));
+  const [row] = await db.select({
+    ...skillColumns, authorId: users.id, authorStatus: users.status, hiddenAt: skills.hiddenAt, hiddenReason: skills.hiddenReason,
+  }).from(skills).innerJoin(users, eq(users.id, skills.userId)).where(eq(skills.id, id));
   return row;
 }
 

@@ -124,6 +124,8 @@ export async function findCompanions(db: Db, userId: string): Promise<CompanionD
       and o.start_date <= m.end_date and o.user_id <> me.id
     join users u on u.id = o.user_id and u.status = 'active' and u.companion_matching
     where me.id = ${userId} and me.companion_matching
+      -- Blocked either way: neither finds the other.
+      and not exists (select 1 from blocks b where (b.blocker_id = me.id and b.blocked_id = u.id) or (b.blocker_id = u.id and b.blocked_id = me.id))
     order by greatest(o.start_date, m.start_date), o.start_date, o.id, m.id
     limit ${LIST_MAX}`));
   return rows.map((row) => ({

@@ -22,7 +22,7 @@ describe('GET /api/user/:id', () => {
       user: {
         _id: owner.id, firstName: 'Asha', lastName: 'Rao', username: owner.body.username, email: owner.body.email,
         phone: owner.body.contactNumber, contactNumber: owner.body.contactNumber, profileImage: '', tokens: 0,
-        bio: '', location: '', gender: '', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), companionMatching: false,
+        bio: '', location: '', gender: '', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), companionMatching: false, role: 'member',
       },
     });
   });
@@ -38,6 +38,7 @@ describe('GET /api/user/:id', () => {
       expect(user).not.toHaveProperty('email');
       expect(user).not.toHaveProperty('phone');
       expect(user).not.toHaveProperty('contactNumber');
+      expect(user).not.toHaveProperty('role');
       expect(response.body).not.toContain(owner.body.email);
       expect(response.body).not.toContain(owner.body.contactNumber);
       expect(response.body).not.toMatch(/password|hash|status"?:"?active/i);

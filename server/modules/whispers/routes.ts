@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox, Static } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { sendCachedJson } from '../../lib/cached-reads.js';
+import { blocksOf, hiddenAuthorsFor } from '../../lib/blocks.js';
+import { seenBy, sendListJson } from '../../lib/visibility.js';
 import { badRequest, failure, forbidden, invalid, unauthorized } from '../../lib/http-error.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { PAGE_DEFAULT } from '../../lib/pagination.js';
@@ -73,9 +74,11 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const limit = request.query.limit ?? PAGE_DEFAULT;
     const { cursor } = request.query;
     // The same for every caller (no contact details): kept, serialized, until a whisper or a like changes them.
-    return sendCachedJson(reply, app.db, 'whispers-list', JSON.stringify([q, limit, cursor]), async () => {
-      const { page, nextCursor } = await listWhispers(app.db, { q: q || undefined, limit, cursor });
-      return { success: true, whispers: page.map(toWhisperDto), nextCursor };
+    // A member who blocked someone, or whom someone blocked, gets a page of their own (lib/visibility.ts).
+    const excluded = await hiddenAuthorsFor(app.db, request.user?.id);
+    return sendListJson(reply, app.db, 'whispers', JSON.stringify([q, limit, cursor]), excluded, async (without) => {
+      const { page, nextCursor } = await listWhispers(app.db, { q: q || undefined, limit, cursor }, without);
+      return { success: true, whispers: page.map((row) => toWhisperDto(row)), nextCursor };
     });
   });
 
@@ -84,8 +87,9 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { params: IdParams, response: { 200: WhisperAnswer } },
   }, async (request) => {
     const row = await findWhisper(app.db, request.params.id);
-    if (!row) throw whisperMissing();
-    return { success: true, whisper: toWhisperDto(row) };
+    const seen = row && (await seenBy(app.db, request.user?.id, row));
+    if (!row || !seen) throw whisperMissing();
+    return { success: true, whisper: toWhisperDto(row, seen.moderation) };
   });
 
   // The id is the author's user id.
@@ -94,10 +98,15 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { params: IdParams, response: { 200: PublicProfileAnswer } },
   }, async (request) => {
     const caller = request.user?.id;
+    const other = caller && caller !== request.params.id ? caller : undefined;
+    // A member who blocked the caller is gone for them; one the caller blocked is still shown, to unblock.
+    const blocks = other ? await blocksOf(app.db, other) : undefined;
+    if (blocks?.blockedBy.includes(request.params.id)) throw userMissing();
     const found = await publicProfile(app.db, request.params.id, caller);
     if (!found) throw userMissing();
-    const friends = caller && caller !== found.profile._id ? await friendStatus(app.db, caller, found.profile._id) : 'none';
-    return { success: true, profile: { ...found.profile, friendStatus: friends }, posts: found.posts };
+    const friends = other ? await friendStatus(app.db, other, found.profile._id) : 'none';
+    const blocked = blocks ? { blocked: blocks.blocked.includes(found.profile._id) } : {};
+    return { success: true, profile: { ...found.profile, friendStatus: friends, ...blocked }, posts: found.posts };
   });
 
   app.post('/whispers', {
@@ -155,7 +164,11 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: 'signed-in' },
     schema: { params: IdParams, body: ActorBody, response: { 200: LikeAnswer } },
   }, async (request) => {
-    const result = await toggleLike(app.db, request.params.id, callerOf(request).user.id);
+    const me = callerOf(request).user.id;
+    // A whisper the caller may not open (hidden, its author suspended, blocked either way) is gone for them.
+    const row = await findWhisper(app.db, request.params.id);
+    if (!row || !(await seenBy(app.db, me, row))) throw whisperMissing();
+    const result = await toggleLike(app.db, request.params.id, me);
     if (!result) throw whisperMissing();
     if (result.told) tellUsers(app, [result.told], 'notification', { title: 'New like' });
     return { success: true, liked: result.liked, likes: result.likes, likesCount: result.likes.length };
@@ -171,6 +184,7 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (request.params.id === me) throw badRequest('You cannot follow yourself.');
       const result = await setFollow(app.db, me, request.params.id, action === 'follow');
       if (!result) throw userMissing();
+      if (result === 'blocked') throw failure(403, 'You cannot follow this member.');
       const { told, ...answer } = result;
       if (told) tellUsers(app, [request.params.id], 'notification', { title: 'New follower' });
       const message = action === 'follow' ? 'You are now following this user.' : 'You have unfollowed this user.';

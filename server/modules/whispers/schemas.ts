@@ -1,5 +1,6 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { PageQuery } from '../../lib/pagination.js';
+import { ModerationSchema } from '../../lib/schemas.js';
 
 /** Each text field of the whisper form at most this many bytes: the story fits even in four-byte characters. */
 export const FORM_FIELD_MAX = 24 * 1024;
@@ -40,6 +41,8 @@ export const WhisperSchema = Type.Object({
   likesCount: Type.Integer(),
   createdAt: Type.String(),
   user: WhisperAuthor,
+  /** Only to its author (its detail, their own profile's posts) when moderators hid it. */
+  moderation: Type.Optional(ModerationSchema),
 });
 
 export const WhisperListAnswer = Type.Object({
@@ -90,6 +93,8 @@ export const PublicProfileAnswer = Type.Object({
     followers: Type.Array(Follower),
     /** Whether the caller follows this user (false for visitors and on one's own profile). */
     isFollowing: Type.Boolean(),
+    /** A signed-in caller on someone else's profile: whether the caller blocked them. */
+    blocked: Type.Optional(Type.Boolean()),
     /** Where the caller and this user stand as friends ('none' for visitors and on one's own profile). */
     friendStatus: Type.Union([Type.Literal('none'), Type.Literal('pending-sent'), Type.Literal('pending-received'), Type.Literal('friends')]),
   }),

@@ -1,7 +1,7 @@
 import type { Static } from '@fastify/type-provider-typebox';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
-import { follows, users, whispers } from '../../db/schema.js';
+import { blocks, follows, users, whispers } from '../../db/schema.js';
 import { createNotification } from '../notifications/service.js';
 import type { Owned } from '../../lib/owned.js';
 import { cursorOf, pageOf, pageResult } from '../../lib/pagination.js';
@@ -9,6 +9,7 @@ import type { PublicProfileAnswer, WhisperSchema } from './schemas.js';
 import type { WhisperFields } from './validation.js';
 import { containsAny } from '../../lib/text.js';
 import { boardsChanged } from '../../lib/cached-reads.js';
+import { type Moderated, type Moderation, shownWhere } from '../../lib/visibility.js';
 import { LONGEST_WINDOW_MS, takeHits } from '../../lib/quota.js';
 import { limitKeys } from '../../lib/limit-keys.js';
 
@@ -40,10 +41,11 @@ const whisperColumns = {
 };
 
 /** A whisper with its author and likes, as read (the columns above). */
-type WhisperRow = NonNullable<Awaited<ReturnType<typeof findWhisper>>>;
+type WhisperRow = Omit<NonNullable<Awaited<ReturnType<typeof findWhisper>>>, Exclude<keyof Moderated, 'authorId'>>;
 
-export function toWhisperDto(row: WhisperRow): WhisperDto {
+export function toWhisperDto(row: WhisperRow, moderation?: Moderation): WhisperDto {
   return {
+    ...(moderation ? { moderation } : {}),
     _id: row.id,
     title: row.title,
     description: row.description,
@@ -59,19 +61,25 @@ export function toWhisperDto(row: WhisperRow): WhisperDto {
   };
 }
 
-/** A page of whispers, newest first; `q` matches the title, story, location or category, case-insensitively. */
-export async function listWhispers(db: Db, { q, limit, cursor }: { q?: string; limit: number; cursor?: string }) {
+/**
+ * A page of whispers, newest first; `q` matches the title, story, location or category,
+ * case-insensitively. Without hidden posts, suspended members' and `excluded` authors'.
+ */
+export async function listWhispers(db: Db, { q, limit, cursor }: { q?: string; limit: number; cursor?: string }, excluded: readonly string[] = []) {
   const page = pageOf(whispers, cursor);
   const rows = await db.select({ ...whisperColumns, cursor: cursorOf(whispers) })
     .from(whispers).innerJoin(users, eq(users.id, whispers.userId))
-    .where(and(page.where, containsAny(q, [whispers.title, whispers.description, whispers.location, whispers.category])))
+    .where(and(page.where, containsAny(q, [whispers.title, whispers.description, whispers.location, whispers.category]),
+      shownWhere(whispers.hiddenAt, whispers.userId, excluded)))
     .orderBy(...page.orderBy)
     .limit(limit + 1);
   return pageResult(rows, limit);
 }
 
 export async function findWhisper(db: Db, id: string) {
-  const [row] = await db.select(whisperColumns).from(whispers).innerJoin(users, eq(users.id, whispers.userId)).where(eq(whispers.id, id));
+  const [row] = await db.select({
+    ...whisperColumns, authorStatus: users.status, hiddenAt: whispers.hiddenAt, hiddenReason: whispers.hiddenReason,
+  }).from(whispers).innerJoin(users, eq(users.id, whispers.userId)).where(eq(whispers.id, id));
   return row;
 }
 
@@ -187,7 +195,7 @@ async function firstFollowToday(db: Db, followerId: string, followeeId: string):
 /**
  * Follows (or unfollows) an active user. The followed hears of a new follower once a day per
  * follower, however often they follow and unfollow (`told`: tell them live too). Undefined when
- * there is no such active user. Following twice is the same as once.
+ * there is no such active user, 'blocked' when either blocked the other. Following twice is the same as once.
  */
 export async function setFollow(db: Db, followerId: string, followeeId: string, follow: boolean) {
   return db.transaction(async (tx) => {
@@ -195,6 +203,11 @@ export async function setFollow(db: Db, followerId: string, followeeId: string, 
     if (!target) return undefined;
     let told = false;
     if (follow) {
+      // Blocked either way: no follow (blocking ended the ones there were, modules/blocks).
+      const [blocked] = await tx.select({ at: blocks.createdAt }).from(blocks).where(or(
+        and(eq(blocks.blockerId, followerId), eq(blocks.blockedId, followeeId)), and(eq(blocks.blockerId, followeeId), eq(blocks.blockedId, followerId)),
+      )).limit(1);
+      if (blocked) return 'blocked' as const;
       const added = await tx.insert(follows).values({ followerId, followeeId }).onConflictDoNothing().returning({ at: follows.createdAt });
       if (added.length > 0 && await firstFollowToday(tx as unknown as Db, followerId, followeeId)) {
         const [follower] = await tx.select({ username: users.username }).from(users).where(eq(users.id, followerId));
@@ -214,7 +227,9 @@ export async function publicProfile(db: Db, userId: string, callerId: string | u
     id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username, profileImage: users.profileImage,
     followersCount: followersCount(userId),
     followingCount: followingCount(userId),
-    postsCount: sql<number>`(select count(*)::int from whispers w where w.user_id = ${userId})`,
+    postsCount: callerId === userId
+      ? sql<number>`(select count(*)::int from whispers w where w.user_id = ${userId})`
+      : sql<number>`(select count(*)::int from whispers w where w.user_id = ${userId} and w.hidden_at is null)`,
     isFollowing: callerId
       ? sql<boolean>`exists (select 1 from follows f where f.follower_id = ${callerId} and f.followee_id = ${userId})`
       : sql<boolean>`false`,
@@ -226,8 +241,15 @@ export async function publicProfile(db: Db, userId: string, callerId: string | u
     .where(and(eq(follows.followeeId, userId), eq(users.status, 'active')))
     .orderBy(desc(follows.createdAt), desc(follows.followerId))
     .limit(PROFILE_FOLLOWERS);
-  const posts = await db.select(whisperColumns).from(whispers).innerJoin(users, eq(users.id, whispers.userId))
-    .where(eq(whispers.userId, userId)).orderBy(desc(whispers.createdAt), desc(whispers.id)).limit(PROFILE_POSTS);
+  // Its author sees the posts moderators hid, told so; anyone else does not.
+  const own = callerId === userId;
+  const posts = await db.select({ ...whisperColumns, hiddenAt: whispers.hiddenAt, hiddenReason: whispers.hiddenReason })
+    .from(whispers).innerJoin(users, eq(users.id, whispers.userId))
+    .where(and(eq(whispers.userId, userId), own ? undefined : isNull(whispers.hiddenAt)))
+    .orderBy(desc(whispers.createdAt), desc(whispers.id)).limit(PROFILE_POSTS);
   const { id, ...rest } = user;
-  return { profile: { _id: id, ...rest, followers }, posts: posts.map(toWhisperDto) };
+  return {
+    profile: { _id: id, ...rest, followers },
+    posts: posts.map((row) => toWhisperDto(row, row.hiddenAt ? { hidden: true, reason: row.hiddenReason ?? '' } : undefined)),
+  };
 }

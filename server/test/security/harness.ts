@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import * as schema from '../../db/schema.js';
 import { sessions } from '../../db/schema.js';
 import { boardsChanged } from '../../lib/cached-reads.js';
+import { forget } from '../../db/cache.js';
 import { signToken } from '../../lib/tokens.js';
 import type { RouteEntry } from '../../plugins/auth.js';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../build-test-app.js';
@@ -156,7 +157,23 @@ export interface Scenario {
   request(t: TestApp, actor: Account): Promise<InjectOptions>;
   /** What that request answers. */
   ok: number;
+  /** The role the actor needs for `ok` (the moderation routes): the suites grant it with `grantRole`. */
+  role?: 'moderator';
 }
+
+/** Gives the account a role, as `npm run moderator -- grant` does (its kept sessions forgotten: the next request has it). */
+export async function grantRole(t: TestApp, actor: Account, role: 'moderator') {
+  await t.db.update(schema.users).set({ role }).where(eq(schema.users.id, actor.id));
+  forget(t.db, 'session');
+}
+
+/** A need of a new member (its id is the member's: see needOf), for a moderator to act on. */
+const someonesNeed = async (t: TestApp) => {
+  const author = await signUp(t.app);
+  await needOf(t, author);
+  return author.id;
+};
+const moderation = (request: (t: TestApp) => Promise<InjectOptions>): Scenario => ({ ok: 200, role: 'moderator', request });
 
 /**
  * How to make a valid call of each /api route. The matrix refuses a route it has no scenario for,
@@ -288,6 +305,20 @@ export const scenarios: Record<string, Scenario> = {
   // The path is the caller's own id, which no notification has: 404.
   'POST /api/notifications/:id/read': { ok: 404, request: async () => ({}) },
   'POST /api/notifications/read-all': { ok: 200, request: async () => ({}) },
+  'GET /api/blocks': { ok: 200, request: async () => ({}) },
+  // The path is the caller's own id, and nobody may block themselves: 400.
+  'POST /api/blocks/:userId': { ok: 400, request: async () => ({}) },
+  'DELETE /api/blocks/:userId': { ok: 200, request: async () => ({}) },
+  'POST /api/reports': { ok: 201, request: async (t) => ({ payload: { itemType: 'user', itemId: (await signUp(t.app)).id, reason: 'spam', details: 'Matrix' } }) },
+  'GET /api/moderation/reports': moderation(async () => ({})),
+  'GET /api/moderation/suspensions': moderation(async () => ({})),
+  'GET /api/moderation/hidden': moderation(async () => ({})),
+  'GET /api/moderation/log': moderation(async () => ({})),
+  'POST /api/moderation/dismiss': moderation(async (t) => ({ payload: { itemType: 'need', itemId: await someonesNeed(t) } })),
+  'POST /api/moderation/hide': moderation(async (t) => ({ payload: { itemType: 'need', itemId: await someonesNeed(t), reason: 'Matrix' } })),
+  'POST /api/moderation/restore': moderation(async (t) => ({ payload: { itemType: 'need', itemId: await someonesNeed(t) } })),
+  'POST /api/moderation/suspend': moderation(async (t) => ({ payload: { userId: (await signUp(t.app)).id, reason: 'Matrix' } })),
+  'POST /api/moderation/unsuspend': moderation(async (t) => ({ payload: { userId: (await signUp(t.app)).id } })),
   'GET /api/health': { ok: 200, request: async () => ({}) },
   'GET /api/ready': { ok: 200, request: async () => ({}) },
 };
@@ -333,10 +364,10 @@ export async function badCallers(t: TestApp, victim: Account): Promise<Record<st
 
 /**
  * Rows about a user that other users' own actions add: being followed, asked to be friends, sent a
- * message, told of it. Another user may add such rows, never change or remove them (the matrix
+ * message, told of it, blocked. Another user may add such rows, never change or remove them (the matrix
  * checks the rows before are all still there, as they were).
  */
-export const ADDED_BY_OTHERS = new Set(['follows.followee_id', 'notifications.user_id', 'friend_requests.receiver_id', 'messages.receiver_id']);
+export const ADDED_BY_OTHERS = new Set(['follows.followee_id', 'notifications.user_id', 'friend_requests.receiver_id', 'messages.receiver_id', 'blocks.blocked_id']);
 
 /** Every row of every table that belongs to the user (by a foreign key to users, or the user row itself). */
 export async function rowsOf(t: TestApp, userId: string): Promise<Record<string, unknown[]>> {

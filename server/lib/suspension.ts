@@ -1,0 +1,14 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { events, needs, skills } from '../db/schema.js';
+
+/**
+ * Marks (or unmarks) every need, event and skill of a member as a suspended author's: the search's
+ * view and the map layer filter on that column of the row (migration 0017 says why not on users).
+ * Call it in the transaction that changes the member's status.
+ */
+export async function markAuthorSuspended(tx: Db, userId: string, suspended: boolean): Promise<void> {
+  await tx.update(needs).set({ authorSuspended: suspended }).where(eq(needs.userId, userId));
+  await tx.update(events).set({ authorSuspended: suspended }).where(eq(events.createdBy, userId));
+  await tx.update(skills).set({ authorSuspended: suspended }).where(eq(skills.userId, userId));
+}

@@ -1,0 +1,55 @@
+import type { Static } from '@fastify/type-provider-typebox';
+import type { Limits } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { reports } from '../../db/schema.js';
+import { blockedBetween, blocksOf } from '../../lib/blocks.js';
+import { failure, notFound } from '../../lib/http-error.js';
+import { limitKeys } from '../../lib/limit-keys.js';
+import { returnHits, takeHits } from '../../lib/quota.js';
+import { findItem } from '../moderation/items.js';
+import type { ReportBody } from './schemas.js';
+
+const HOUR_MS = 3_600_000;
+const missing = () => notFound('Not found', { status: false });
+
+/**
+ * Whether the reporter may report the item: it exists and they can see it (404 otherwise), and it is
+ * not theirs (400). A member is seen unless suspended, gone, or they blocked the reporter (one the
+ * reporter blocked may still be reported: blocking and reporting go together); a message only by
+ * its sender and receiver (the receiver not once it is hidden); other content unless hidden, its
+ * author suspended, or either blocked the other.
+ */
+async function checkReportable(db: Db, reporterId: string, { itemType, itemId }: Static<typeof ReportBody>): Promise<void> {
+  const item = await findItem(db, itemType, itemId);
+  if (!item) throw missing();
+  if (item.author.id === reporterId) throw failure(400, 'You cannot report yourself.');
+  if (item.author.status !== 'active') throw missing();
+  if (itemType === 'user') {
+    if ((await blocksOf(db, reporterId)).blockedBy.includes(itemId)) throw missing();
+    return;
+  }
+  if (item.hidden) throw missing();
+  if (itemType === 'message') {
+    if (item.receiverId !== reporterId) throw missing();
+    return;
+  }
+  if (await blockedBetween(db, reporterId, item.author.id)) throw missing();
+}
+
+/**
+ * Files a report: checked, counted against the reporter's hourly allowance, and stored once (the
+ * partial unique index keeps one open report per reporter and item; two at once make one, the
+ * other answers 409). Nothing tells the reported member.
+ */
+export async function fileReport(db: Db, limits: Limits, reporterId: string, body: Static<typeof ReportBody>): Promise<void> {
+  await checkReportable(db, reporterId, body);
+  const hits = await takeHits(db, [{ key: limitKeys.reportsByUser(reporterId), max: limits.reportsPerHour, windowMs: HOUR_MS }],
+    () => failure(429, 'Too many reports. Please try again later.'));
+  const made = await db.insert(reports).values({
+    reporterId, itemType: body.itemType, itemId: body.itemId, reason: body.reason, details: body.details?.trim() ?? '',
+  }).onConflictDoNothing().returning({ id: reports.id });
+  if (made.length === 0) {
+    await returnHits(db, hits); // a report already open is not a new one
+    throw failure(409, 'You have already reported this. Our moderators will look at it.');
+  }
+}
