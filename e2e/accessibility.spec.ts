@@ -1,16 +1,14 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { demoPosition } from '../mocks/fixtures/geo';
 import { paths } from '../src/shared/config/routes';
 import { auditedRoutes, type AuditedRoute } from './audited-routes';
+import { expectNoSeriousViolations } from './axe';
 import { uniqueUser } from './helpers';
 import { registerViaApi, sessionState } from './session';
 
 // axe-core on every route (e2e/audited-routes.ts), signed out and signed in: any serious or critical
 // violation fails, listed with its rule, impact, help and the selectors of the elements at fault.
-
-const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
 type StorageState = Awaited<ReturnType<typeof sessionState>>;
 
@@ -75,20 +73,6 @@ async function waitUntilRendered(page: Page) {
   await expect(page.locator('main h1').first()).toBeVisible();
   await expect(page.locator('.spinner, [aria-busy="true"]')).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready);
-}
-
-/** Runs axe on the page as it is now; fails on serious or critical violations, listing each. */
-async function expectNoSeriousViolations(page: Page, where: string) {
-  // Only violations come back: the passes are not serialised.
-  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  const failing = violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''));
-  const report = failing
-    .map((violation) => {
-      const targets = violation.nodes.map((node) => `    ${node.target.join(' ')}`).join('\n');
-      return `- ${violation.id} [${violation.impact}] ${violation.help} (${violation.helpUrl})\n${targets}`;
-    })
-    .join('\n');
-  expect(failing.length, `serious or critical axe violations on ${where} (now at ${new URL(page.url()).pathname}):\n${report}\n`).toBe(0);
 }
 
 async function audit(page: Page, route: AuditedRoute) {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -32,6 +32,17 @@ async function waitUntilUp(url: string, server: ChildProcess, timeoutMs: number)
   throw new Error(`The server did not answer ${url} within ${timeoutMs} ms`);
 }
 
+async function stop(server: ChildProcess) {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (server.exitCode === null) {
+    server.kill('SIGKILL');
+    await exited;
+  }
+}
+
 // `npm start` on a fresh DATA_DIR (embedded database, demo seed), as a user would run it.
 export default async function globalSetup() {
   if (process.env.E2E_BASE_URL) return undefined;
@@ -42,7 +53,7 @@ export default async function globalSetup() {
   // The map's routes: the browser asks OSRM directly, here a stub on loopback.
   const osrm = await startOsrmStub();
   // As `npm start` runs it: with the node flags of package.json's start script (they size the heap).
-  const server = spawn(process.execPath, [...startFlags, 'scripts/start.mjs'], {
+  const start = () => spawn(process.execPath, [...startFlags, 'scripts/start.mjs'], {
     cwd: process.cwd(),
     env: {
       LOG_LEVEL: 'warn',
@@ -66,7 +77,28 @@ export default async function globalSetup() {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
+  let server = start();
   await waitUntilUp(`${baseUrl}/api/ready`, server, 180_000);
+  // A moderator for the moderation journeys, made as an operator would: registered, then given the
+  // role from the command line (npm run moderator) while the server is stopped (the embedded
+  // database is the running server's alone), and the server started again.
+  const moderator = { username: `mod_${Date.now().toString(36)}`, password: 'trail-Mix-42' };
+  const registered = await fetch(`${baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      firstName: 'Mona', lastName: 'Moderator', username: moderator.username, email: `${moderator.username}@example.com`,
+      contactNumber: `+91${String(Math.floor(1e9 + Math.random() * 9e9))}`, password: moderator.password, confirmPassword: moderator.password,
+    }),
+  });
+  if (registered.status !== 201) throw new Error(`Registering the moderator answered ${registered.status}: ${await registered.text()}`);
+  await stop(server);
+  execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/cli/moderator.ts', 'grant', moderator.username], {
+    cwd: process.cwd(), env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  server = start();
+  await waitUntilUp(`${baseUrl}/api/ready`, server, 180_000);
+  process.env.E2E_MODERATOR = JSON.stringify(moderator);
   process.env.E2E_BASE_URL = baseUrl;
   // Journeys that read mail (the outbox of .eml files) look here.
   process.env.E2E_DATA_DIR = dataDir;
@@ -74,10 +106,7 @@ export default async function globalSetup() {
   process.env.E2E_OSRM_URL = osrm.url;
 
   return async () => {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    if (server.exitCode === null) server.kill('SIGKILL');
+    await stop(server);
     await nominatim.close();
     await osrm.close();
     rmSync(dataDir, { recursive: true, force: true });
