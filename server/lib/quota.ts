@@ -33,6 +33,22 @@ export async function takeHits(db: Db, quotas: Quota[], full: () => Error): Prom
  * each see the ones counted before them, so a parallel burst sees its count grow.
  */
 export async function takeCountedHits(db: Db, quotas: Quota[], full: () => Error): Promise<{ ids: string[]; before: number[] }> {
+  const counted = await countIfRoom(db, quotas);
+  if (!counted) throw full();
+  return counted;
+}
+
+/**
+ * Counts one hit on every quota unless one of them is used up: true when counted, false when full
+ * (nothing counted). For a quota that decides whether something happens rather than refusing a
+ * request (a "New follower" told once a day).
+ */
+export async function tryTakeHits(db: Db, quotas: Quota[]): Promise<boolean> {
+  return (await countIfRoom(db, quotas)) !== undefined;
+}
+
+/** The one locked check-and-count step of `takeCountedHits` and `tryTakeHits`; undefined when a quota is full. */
+async function countIfRoom(db: Db, quotas: Quota[]): Promise<{ ids: string[]; before: number[] } | undefined> {
   for (const quota of quotas) {
     if (quota.windowMs > LONGEST_WINDOW_MS) throw new Error(`quota window of ${quota.key} is longer than ${LONGEST_WINDOW_MS} ms`);
   }
@@ -43,7 +59,7 @@ export async function takeCountedHits(db: Db, quotas: Quota[], full: () => Error
     for (const quota of quotas) {
       const [row] = await tx.select({ hits: count() }).from(limitHits)
         .where(and(inArray(limitHits.key, [quota.key]), gt(limitHits.createdAt, since(quota.windowMs))));
-      if (row.hits >= quota.max) throw full();
+      if (row.hits >= quota.max) return undefined;
       before.push(row.hits);
     }
     const rows = await tx.insert(limitHits).values(keys.map((key) => ({ key }))).returning({ id: limitHits.id });

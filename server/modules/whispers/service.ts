@@ -10,7 +10,7 @@ import type { WhisperFields } from './validation.js';
 import { containsAny } from '../../lib/text.js';
 import { boardsChanged } from '../../lib/cached-reads.js';
 import { type Moderated, type Moderation, shownWhere } from '../../lib/visibility.js';
-import { LONGEST_WINDOW_MS, takeHits } from '../../lib/quota.js';
+import { LONGEST_WINDOW_MS, tryTakeHits } from '../../lib/quota.js';
 import { limitKeys } from '../../lib/limit-keys.js';
 
 export type WhisperDto = Static<typeof WhisperSchema>;
@@ -181,15 +181,8 @@ const followersCountOf = async (db: Db, userId: string) => {
 };
 
 /** Whether a follow is the first from this follower to this member within a day (counted in limit_hits). */
-async function firstFollowToday(db: Db, followerId: string, followeeId: string): Promise<boolean> {
-  const toldToday = new Error('told today');
-  try {
-    await takeHits(db, [{ key: limitKeys.followNotice(followerId, followeeId), max: 1, windowMs: LONGEST_WINDOW_MS }], () => toldToday);
-    return true;
-  } catch (error) {
-    if (error === toldToday) return false;
-    throw error;
-  }
+function firstFollowToday(db: Db, followerId: string, followeeId: string): Promise<boolean> {
+  return tryTakeHits(db, [{ key: limitKeys.followNotice(followerId, followeeId), max: 1, windowMs: LONGEST_WINDOW_MS }]);
 }
 
 /**
