@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import ipaddr from 'ipaddr.js';
 import type { Limits } from '../config.js';
 import type { Db } from '../db/client.js';
 import { limitKeys } from './limit-keys.js';
@@ -13,6 +14,48 @@ import { clearHits, returnHits, takeCountedHits } from './quota.js';
 export interface PasswordCheckTarget {
   target: string;
   ip: string;
+}
+
+/**
+ * The address a lock is kept for: an IPv4 address as it is, an IPv6 one by its /64 (one household
+ * or phone is handed a whole /64, so counting each of its addresses apart would be no lock at all).
+ */
+export function lockAddress(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const parsed = ipaddr.process(ip);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  return `${(parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
+}
+
+/**
+ * Checks of one target that are slowed down run one at a time on this instance, each after its
+ * delay, so many addresses cannot have their guesses checked side by side (each waiting out its
+ * own delay in parallel would not slow them down). At most `MAX_WAITING` wait; past that the
+ * check is refused like a locked one (429), for every name alike, until the queue drains.
+ */
+const MAX_WAITING = 3;
+const turns = new Map<string, { tail: Promise<void>; waiting: number }>();
+
+async function inTurn<T>(target: string, delayMs: number, full: () => Error, run: () => Promise<T>): Promise<T> {
+  let turn = turns.get(target);
+  if (!turn) {
+    turn = { tail: Promise.resolve(), waiting: 0 };
+    turns.set(target, turn);
+  }
+  if (turn.waiting >= MAX_WAITING) throw full();
+  turn.waiting++;
+  const previous = turn.tail;
+  let done!: () => void;
+  turn.tail = new Promise<void>((resolve) => { done = resolve; });
+  try {
+    await previous;
+    await sleep(delayMs);
+    return await run();
+  } finally {
+    turn.waiting--;
+    if (turn.waiting === 0) turns.delete(target);
+    done();
+  }
 }
 
 /** Login targets are the name typed: a username and an e-mail of one account count apart (see below). */
@@ -36,8 +79,10 @@ export function slowdownMs(limits: Limits, before: number): number {
  *   that target, so a parallel burst from one address gets at most `loginFailures` checks. Other
  *   addresses are untouched: an outsider's guesses never refuse the owner's right password.
  * - per target from all addresses: past `loginSlowdownAfter`, each further check waits
- *   `slowdownMs` (a timer, holding no connection and no CPU) before the password is checked. That
- *   slows guessing from many addresses down, and the owner's right password still gets in.
+ *   `slowdownMs` (a timer, holding no connection and no CPU) and its turn (`inTurn`: one at a
+ *   time per target on an instance, at most MAX_WAITING in line) before the password is checked.
+ *   That slows guessing from many addresses down, and the owner's right password still gets in.
+ * Addresses are counted as `lockAddress` reads them (IPv6 by its /64).
  * A right password takes its own two counts back and clears its address's count on the target.
  *
  * A username and the e-mail of the same account are different targets on purpose: if failures on
@@ -52,14 +97,13 @@ export async function checkPasswordGuarded(
   full: () => Error,
   verify: () => Promise<boolean>,
 ): Promise<boolean> {
-  const fromHere = limitKeys.passwordChecksFrom(target, ip);
+  const fromHere = limitKeys.passwordChecksFrom(target, lockAddress(ip));
   const { ids, before } = await takeCountedHits(db, [
     { key: fromHere, max: limits.loginFailures, windowMs: limits.loginLockWindowMs },
     { key: limitKeys.passwordChecks(target), max: Number.POSITIVE_INFINITY, windowMs: limits.loginLockWindowMs },
   ], full);
   const delay = slowdownMs(limits, before[1]);
-  if (delay > 0) await sleep(delay);
-  const right = await verify();
+  const right = delay > 0 ? await inTurn(target, delay, full, verify) : await verify();
   if (right) {
     await returnHits(db, [ids[1]]);
     await clearHits(db, [fromHere]);

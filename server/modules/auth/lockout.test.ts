@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { limitHits } from '../../db/schema.js';
-import { slowdownMs } from '../../lib/login-lockout.js';
+import { lockAddress, slowdownMs } from '../../lib/login-lockout.js';
 import { defaultLimits } from '../../config.js';
 import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
 import { bearer, login, randomIp, register, signUp } from '../../test/fixtures.js';
@@ -155,5 +155,34 @@ describe('wrong passwords from many addresses', () => {
       expect(owner.result.statusCode).toBe(name.password === 'never-registered' ? 401 : 200);
       expect(owner.ms).toBeGreaterThanOrEqual(158);
     }
+  }, HEAVY);
+
+  it('check the slowed-down name one at a time: a burst from many addresses at once gets a few checks, the rest 429', async () => {
+    const { body } = await register(t.app);
+    // Into the slowdown (4 failures from 4 addresses), then 12 guesses at once from 12 more.
+    for (let i = 0; i < 4; i++) await login(t.app, body.username, 'wrong-guess', randomIp());
+    const burst = await timed(() => Promise.all(Array.from({ length: 12 }, () => login(t.app, body.username, 'wrong-guess', randomIp()))));
+    const statuses = burst.result.map((response) => response.statusCode);
+    // One checked at a time and at most three in line: the others are refused, not checked side by side.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(9);
+    // The three waited their delays one after the other (40 + 80 + 160 ms at least), not side by side.
+    expect(burst.ms).toBeGreaterThanOrEqual(40 + 80 + 160 - 5);
+    // Once the line is gone, the owner's right password gets in from a clean address.
+    expect((await login(t.app, body.username, body.password, randomIp())).statusCode).toBe(200);
+  }, HEAVY);
+});
+
+describe('addresses', () => {
+  it('are counted by the /64 for IPv6 (a household\'s whole prefix is one address), as they are for IPv4', async () => {
+    expect(lockAddress('2001:db8:1:2:3:4:5:6')).toBe(lockAddress('2001:db8:1:2::9'));
+    expect(lockAddress('2001:db8:1:3::1')).not.toBe(lockAddress('2001:db8:1:2::1'));
+    expect(lockAddress('::ffff:10.0.0.1')).toBe('10.0.0.1');
+    expect(lockAddress('10.0.0.1')).toBe('10.0.0.1');
+    const { body } = await register(t.app);
+    const answers = [];
+    for (let i = 1; i <= 4; i++) answers.push(answer(await login(t.app, body.username, 'wrong-guess', `2001:db8:77:1::${i}`)));
+    expect(answers).toEqual([...Array(3).fill(INVALID), TOO_MANY]);
+    expect((await login(t.app, body.username, body.password, '2001:db8:77:2::1')).statusCode).toBe(200);
   }, HEAVY);
 });
