@@ -117,6 +117,36 @@ describe('blocking: its effects, in each direction', () => {
     expect((await t.app.inject({ url: `/api/user/${blocked.id}`, headers: bearer(blocked.token) })).json().user.blocked).toBeUndefined();
   });
 
+  it('public profiles: a third member\'s followers leave out whoever the caller blocked or was blocked by', async () => {
+    const c = await signUp(t.app);
+    const fan = await signUp(t.app);
+    expect((await follow(blocker, c)).statusCode).toBe(200);
+    expect((await follow(blocked, c)).statusCode).toBe(200);
+    expect((await follow(fan, c)).statusCode).toBe(200);
+    const followersSeenBy = async (viewer: Account | undefined) => {
+      const answer = await t.app.inject({ url: `/api/whispers/public-profile/${c.id}`, headers: viewer ? bearer(viewer.token) : {} });
+      const { profile } = answer.json();
+      return { ids: profile.followers.map((row: { _id: string }) => row._id).sort(), count: profile.followersCount };
+    };
+    // The counts stay whole: they are the profile's, not the caller's.
+    expect(await followersSeenBy(blocked)).toEqual({ ids: [blocked.id, fan.id].sort(), count: 3 });
+    expect(await followersSeenBy(blocker)).toEqual({ ids: [blocker.id, fan.id].sort(), count: 3 });
+    expect(await followersSeenBy(other)).toEqual({ ids: [blocker.id, blocked.id, fan.id].sort(), count: 3 });
+    expect(await followersSeenBy(undefined)).toEqual({ ids: [blocker.id, blocked.id, fan.id].sort(), count: 3 });
+  });
+
+  it('public profiles: the blocker sees the blocked member\'s profile without their whispers (none, and a count of 0)', async () => {
+    const { whisper } = await postAll(t, blocked, uniqueWord());
+    const asBlocker = (await t.app.inject({ url: `/api/whispers/public-profile/${blocked.id}`, headers: bearer(blocker.token) })).json();
+    expect(asBlocker.profile).toMatchObject({ _id: blocked.id, blocked: true, postsCount: 0 });
+    expect(asBlocker.posts).toEqual([]);
+    const asOther = (await t.app.inject({ url: `/api/whispers/public-profile/${blocked.id}`, headers: bearer(other.token) })).json();
+    expect(asOther.posts.map((row: { _id: string }) => row._id)).toContain(whisper);
+    expect(asOther.profile.postsCount).toBeGreaterThan(0);
+    const own = (await t.app.inject({ url: `/api/whispers/public-profile/${blocked.id}`, headers: bearer(blocked.token) })).json();
+    expect(own.posts.map((row: { _id: string }) => row._id)).toContain(whisper);
+  });
+
   it.each([0, 1])('posts: neither sees the other\'s in lists, search, the map or details, nor likes them (%s)', async (index) => {
     const [, me, them] = pairs()[index];
     const word = uniqueWord();
