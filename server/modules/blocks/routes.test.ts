@@ -93,6 +93,22 @@ describe('blocking: its effects, in each direction', () => {
     expect(stored.map((row) => row.content)).not.toContain('Hello there');
   });
 
+  it('messages: an empty conversation with a member who blocked the caller answers 404 as a missing user; the blocker\'s still opens', async () => {
+    const x = await signUp(t.app);
+    const y = await signUp(t.app);
+    await block(y, x.id);
+    const missing = [404, { status: false, message: 'User not found' }];
+    const asBlocked = await t.app.inject({ url: `/api/messages/${y.id}`, headers: bearer(x.token) });
+    expect([asBlocked.statusCode, asBlocked.json()]).toEqual(missing);
+    expect(asBlocked.body).not.toContain(y.body.username);
+    // A cursor of its own making pages to nothing: still 404, nothing of the member shown.
+    const cursor = Buffer.from('2001-01-01T00:00:00.000000Z|00000000-0000-4000-8000-000000000000').toString('base64url');
+    const paged = await t.app.inject({ url: `/api/messages/${y.id}?cursor=${cursor}`, headers: bearer(x.token) });
+    expect([paged.statusCode, paged.json()]).toEqual(missing);
+    const asBlocker = await t.app.inject({ url: `/api/messages/${x.id}`, headers: bearer(y.token) });
+    expect(asBlocker.json()).toMatchObject({ success: true, blocked: true, messages: [], with: { _id: x.id } });
+  });
+
   it.each([0, 1])('friend requests and follows are refused (403) (%s)', async (index) => {
     const [, me, them] = pairs()[index];
     const request = await befriend(me, them);
