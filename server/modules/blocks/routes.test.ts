@@ -64,6 +64,31 @@ describe('blocking: the routes', () => {
     expect((await t.app.inject({ url: `/api/whispers/public-profile/${b.id}`, headers: bearer(a.token) })).json().profile).toMatchObject({ friendStatus: 'none', isFollowing: false });
     expect((await t.app.inject({ url: '/api/notifications', headers: bearer(b.token) })).json().data.length).toBe(before);
   });
+
+  it('friend requests answered before the block (rejected ones stay stored) leave both members\' request lists', async () => {
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    const c = await signUp(t.app);
+    const answer = async (as: Account, id: string, action: 'accept' | 'reject') =>
+      t.app.inject({ method: 'POST', url: `/api/action-request/${id}`, headers: bearer(as.token), payload: { action } });
+    const sentTo = async (as: Account) => (await t.app.inject({ url: `/api/my-requests/${as.id}`, headers: bearer(as.token) })).json()
+      .data.map((row: { receiver: { _id: string } }) => row.receiver._id);
+    const waiting = async (as: Account) => (await t.app.inject({ url: '/api/friend-requests', headers: bearer(as.token) })).json()
+      .data.map((row: { sender: { _id: string } }) => row.sender._id);
+    expect((await answer(a, (await befriend(b, a)).json().request._id, 'reject')).statusCode).toBe(200);
+    expect((await answer(b, (await befriend(a, b)).json().request._id, 'reject')).statusCode).toBe(200);
+    await befriend(b, c);
+    await befriend(c, a);
+    expect(await sentTo(b)).toEqual([c.id, a.id]);
+    await block(a, b.id);
+    expect(await sentTo(b)).toEqual([c.id]);
+    expect(await sentTo(a)).toEqual([]);
+    expect(await waiting(a)).toEqual([c.id]);
+    // The rejected rows are history, kept: after an unblock each list shows them again.
+    await unblock(a, b.id);
+    expect(await sentTo(b)).toEqual([c.id, a.id]);
+    expect(await sentTo(a)).toEqual([b.id]);
+  });
 });
 
 describe('blocking: its effects, in each direction', () => {
