@@ -1,6 +1,10 @@
+import { randomInt } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
-import { and, eq, or } from 'drizzle-orm';
-import { follows, friendRequests, messages } from '../../db/schema.js';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { follows, friendRequests, messages, users } from '../../db/schema.js';
+import { sendRequest } from '../friends/service.js';
+import { setFollow } from '../whispers/service.js';
+import { block as blockService } from './service.js';
 import { useTestApp } from '../../test/build-test-app.js';
 import { bearer, signUp, type Account } from '../../test/fixtures.js';
 import { all, detailStatuses, postAll, seen, shows, travelTo, uniqueWord } from '../../test/safety.js';
@@ -89,6 +93,27 @@ describe('blocking: the routes', () => {
     expect(await sentTo(b)).toEqual([c.id, a.id]);
     expect(await sentTo(a)).toEqual([b.id]);
   });
+});
+
+describe('blocking: racing a follow or a friend request', () => {
+  // On PostgreSQL these run on separate connections at once (CI's pass, TEST_DATABASE_URL); on
+  // PGlite one after another. Without the pair's lock (lib/blocks.ts lockPair) a follow or a
+  // request whose check read "no block" just before the block committed stayed in place.
+  it('many blocks at once with follows and friend requests between the same members leave none of them', async () => {
+    const PAIRS = 24;
+    const people = await t.db.insert(users).values(Array.from({ length: 2 * PAIRS }, () => {
+      const name = uniqueWord();
+      return { firstName: 'Race', lastName: 'Member', username: name, email: `${name}@example.com`, contactNumber: `+1${randomInt(1e9, 1e10)}`, passwordHash: 'x' };
+    })).returning({ id: users.id });
+    const pairs = Array.from({ length: PAIRS }, (_, index) => [people[2 * index].id, people[2 * index + 1].id] as const);
+    await Promise.all(pairs.flatMap(([a, b]) => [
+      blockService(t.db, a, b), setFollow(t.db, b, a, true), setFollow(t.db, a, b, true), sendRequest(t.db, b, a),
+    ]));
+    const ids = people.map((row) => row.id);
+    const left = await t.db.select({ followerId: follows.followerId }).from(follows).where(inArray(follows.followerId, ids));
+    const requests = await t.db.select({ senderId: friendRequests.senderId }).from(friendRequests).where(inArray(friendRequests.senderId, ids));
+    expect({ follows: left.length, requests: requests.length }).toEqual({ follows: 0, requests: 0 });
+  }, 60_000);
 });
 
 describe('blocking: its effects, in each direction', () => {

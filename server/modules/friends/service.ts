@@ -2,7 +2,7 @@ import type { Static } from '@fastify/type-provider-typebox';
 import { aliasedTable, and, desc, eq, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { blocks, friendRequests, users } from '../../db/schema.js';
-import { hiddenAuthorsFor } from '../../lib/blocks.js';
+import { hiddenAuthorsFor, lockPair } from '../../lib/blocks.js';
 import { createNotification } from '../notifications/service.js';
 import type { FriendRequestSchema } from './schemas.js';
 
@@ -65,6 +65,7 @@ export type SendOutcome = { outcome: 'missing' } | { outcome: 'blocked' } | { ou
  */
 export async function sendRequest(db: Db, me: string, them: string): Promise<SendOutcome> {
   return db.transaction(async (tx) => {
+    await lockPair(tx as unknown as Db, me, them); // takes turns with a block between them
     const [target] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, them), eq(users.status, 'active')));
     if (!target) return { outcome: 'missing' };
     // Blocked either way: no request (blocking ended the pending ones, modules/blocks).

@@ -11,7 +11,7 @@ import { containsAny } from '../../lib/text.js';
 import { boardsChanged } from '../../lib/cached-reads.js';
 import { type Moderated, type Moderation, shownWhere } from '../../lib/visibility.js';
 import { LONGEST_WINDOW_MS, tryTakeHits } from '../../lib/quota.js';
-import { hiddenAuthorsFor } from '../../lib/blocks.js';
+import { hiddenAuthorsFor, lockPair } from '../../lib/blocks.js';
 import { limitKeys } from '../../lib/limit-keys.js';
 
 export type WhisperDto = Static<typeof WhisperSchema>;
@@ -193,6 +193,7 @@ function firstFollowToday(db: Db, followerId: string, followeeId: string): Promi
  */
 export async function setFollow(db: Db, followerId: string, followeeId: string, follow: boolean) {
   return db.transaction(async (tx) => {
+    if (follow) await lockPair(tx as unknown as Db, followerId, followeeId); // takes turns with a block between them
     const [target] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, followeeId), eq(users.status, 'active')));
     if (!target) return undefined;
     let told = false;
