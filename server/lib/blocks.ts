@@ -1,4 +1,4 @@
-import { eq, or } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { cachedRead, forget } from '../db/cache.js';
 import type { Db } from '../db/client.js';
 import { blocks } from '../db/schema.js';
@@ -50,4 +50,16 @@ export async function blockedBetween(db: Db, a: string, b: string): Promise<bool
 export function blocksChanged(db: Db, a: string, b: string) {
   forget(db, 'blocks', a);
   forget(db, 'blocks', b);
+}
+
+/**
+ * Takes the two members' pair lock for the rest of the transaction (`pg_advisory_xact_lock` on the
+ * sorted pair, the same whichever side asks). A block and a follow or friend request between the
+ * same two take turns: the one that comes second reads what the first committed (a follow finds
+ * the block and is refused; a block finds the follow and ends it). Take it first in the
+ * transaction, before anything is read of the pair.
+ */
+export async function lockPair(tx: Db, a: string, b: string): Promise<void> {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`block-pair:${low}:${high}`}, 0))`);
 }

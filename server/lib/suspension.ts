@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { events, needs, skills } from '../db/schema.js';
 
@@ -12,3 +12,13 @@ export async function markAuthorSuspended(tx: Db, userId: string, suspended: boo
   await tx.update(events).set({ authorSuspended: suspended }).where(eq(events.createdBy, userId));
   await tx.update(skills).set({ authorSuspended: suspended }).where(eq(skills.userId, userId));
 }
+
+/**
+ * `author_suspended` for a need, event or skill being inserted: from the author's status as the
+ * insert reads it, so a post stored while (or after) its author is suspended is marked as those
+ * already there were. FOR SHARE waits for a suspension or a lift changing that status to commit
+ * (and holds one off until the insert commits), so the row is marked either here or by
+ * `markAuthorSuspended`, never missed between the two.
+ */
+export const authorSuspendedAtInsert = (userId: string): SQL<boolean> =>
+  sql<boolean>`coalesce((select u.status = 'suspended' from users u where u.id = ${userId} for share), false)`;

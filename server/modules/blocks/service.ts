@@ -2,7 +2,7 @@ import type { Static } from '@fastify/type-provider-typebox';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { blocks, follows, friendRequests, users } from '../../db/schema.js';
-import { blocksChanged } from '../../lib/blocks.js';
+import { blocksChanged, lockPair } from '../../lib/blocks.js';
 import type { BlockedMember } from './schemas.js';
 
 /** The members the user blocked, newest first (accounts that went or were suspended included: they may come back). */
@@ -20,10 +20,12 @@ export async function blockedBy(db: Db, userId: string): Promise<Array<Static<ty
  * Blocks `them` for `me`, in one transaction: the block row (once: blocking again changes nothing),
  * and the end of what joined them: follows both ways, friend requests pending either way, and a
  * friendship. Nobody is told. False when there is no such user (any status: a suspended member can
- * be blocked too, silently).
+ * be blocked too, silently). The pair's lock (`lockPair`) makes a follow or friend request racing
+ * it come wholly before (and be ended here) or after (and find the block).
  */
 export async function block(db: Db, me: string, them: string): Promise<boolean> {
   return db.transaction(async (tx) => {
+    await lockPair(tx as unknown as Db, me, them); // a follow or friend request between them at this moment waits, or is waited for
     const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, them));
     if (!target) return false;
     await tx.insert(blocks).values({ blockerId: me, blockedId: them }).onConflictDoNothing();

@@ -9,6 +9,7 @@ import type { EventInput } from './validation.js';
 import { containsAny } from '../../lib/text.js';
 import { boardsChanged } from '../../lib/cached-reads.js';
 import { shownWhere, type Moderated, type Moderation } from '../../lib/visibility.js';
+import { authorSuspendedAtInsert } from '../../lib/suspension.js';
 
 export type EventDto = Static<typeof EventSchema>;
 
@@ -112,7 +113,9 @@ export async function findOrganiser(db: Db, userId: string) {
  * insert; resolves to its creation time.
  */
 export async function insertEvent(db: Db, id: string, userId: string, input: EventInput, thumbnail: string): Promise<Date> {
-  const [row] = await db.insert(events).values({ id, createdBy: userId, ...input, thumbnail, url: eventUrl(id) })
+  const [row] = await db.insert(events).values({
+    id, createdBy: userId, ...input, thumbnail, url: eventUrl(id), authorSuspended: authorSuspendedAtInsert(userId),
+  })
     .returning({ createdAt: events.createdAt });
   boardsChanged(db, 'events');
   return row.createdAt;

@@ -1,7 +1,8 @@
 import type { Static } from '@fastify/type-provider-typebox';
-import { aliasedTable, and, desc, eq, or, sql } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { blocks, friendRequests, users } from '../../db/schema.js';
+import { hiddenAuthorsFor, lockPair } from '../../lib/blocks.js';
 import { createNotification } from '../notifications/service.js';
 import type { FriendRequestSchema } from './schemas.js';
 
@@ -26,12 +27,21 @@ async function requestsWhere(db: Db, where: ReturnType<typeof and>, limit = 200)
   return rows.map(({ id, createdAt, ...rest }) => ({ _id: id, createdAt: createdAt.toISOString(), ...rest }));
 }
 
-/** The requests waiting for the user's answer, newest first. */
-export const pendingFor = (db: Db, userId: string) =>
-  requestsWhere(db, and(eq(friendRequests.receiverId, userId), eq(friendRequests.status, 'pending'), eq(sender.status, 'active')));
+/** Not with the members blocked either way (`hiddenAuthorsFor`): none when there are none. */
+const notWith = (column: typeof friendRequests.senderId, hidden: readonly string[]) => hidden.length > 0 ? notInArray(column, [...hidden]) : undefined;
 
-/** The requests the user sent, newest first, whatever became of them. */
-export const sentBy = (db: Db, userId: string) => requestsWhere(db, and(eq(friendRequests.senderId, userId), eq(receiver.status, 'active')));
+/** The requests waiting for the user's answer, newest first (none from a member blocked either way). */
+export const pendingFor = async (db: Db, userId: string) =>
+  requestsWhere(db, and(eq(friendRequests.receiverId, userId), eq(friendRequests.status, 'pending'), eq(sender.status, 'active'),
+    notWith(friendRequests.senderId, await hiddenAuthorsFor(db, userId))));
+
+/**
+ * The requests the user sent, newest first, whatever became of them; none to a member blocked either
+ * way. Blocking deletes the pair's pending and accepted requests; a rejected one stays as history,
+ * left out here while the block lasts.
+ */
+export const sentBy = async (db: Db, userId: string) =>
+  requestsWhere(db, and(eq(friendRequests.senderId, userId), eq(receiver.status, 'active'), notWith(friendRequests.receiverId, await hiddenAuthorsFor(db, userId))));
 
 /** Where two users stand: friends, a request pending one way or the other, or nothing. */
 export async function friendStatus(db: Db, me: string, them: string): Promise<FriendStatus> {
@@ -55,6 +65,7 @@ export type SendOutcome = { outcome: 'missing' } | { outcome: 'blocked' } | { ou
  */
 export async function sendRequest(db: Db, me: string, them: string): Promise<SendOutcome> {
   return db.transaction(async (tx) => {
+    await lockPair(tx as unknown as Db, me, them); // takes turns with a block between them
     const [target] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, them), eq(users.status, 'active')));
     if (!target) return { outcome: 'missing' };
     // Blocked either way: no request (blocking ended the pending ones, modules/blocks).

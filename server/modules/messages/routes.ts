@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { blockedBetween } from '../../lib/blocks.js';
+import { blockedBetween, blocksOf } from '../../lib/blocks.js';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../lib/db-errors.js';
 import { groupCommit } from '../../lib/group-commit.js';
 import { badRequest, failure, unauthorized } from '../../lib/http-error.js';
@@ -11,7 +11,7 @@ import {
   ConversationAnswer, ConversationParams, ConversationQuery, InboxAnswer, MESSAGE_MAX, ReadAnswer, SendBody, SentAnswer,
 } from './schemas.js';
 import {
-  conversation, findCorrespondent, inbox, markRead, MESSAGE_NOTIFICATION_TITLE, messageUserOf, storeMessages, type Outgoing,
+  conversation, findCorrespondent, hasConversation, inbox, markRead, MESSAGE_NOTIFICATION_TITLE, messageUserOf, storeMessages, type Outgoing,
 } from './service.js';
 
 const userMissing = () => failure(404, 'User not found');
@@ -52,7 +52,12 @@ const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const other = await findCorrespondent(app.db, request.params.userId);
     if (!other) throw userMissing();
     const { limit = PAGE_DEFAULT, cursor } = request.query;
-    const blocked = await blockedBetween(app.db, me, other._id);
+    const { blocked: mine, blockedBy } = await blocksOf(app.db, me);
+    // One who blocked the caller is gone for them (as `/api/user/:id` answers), unless they have a
+    // conversation to read: that stays readable. Asked apart from the page, so no cursor pages to an
+    // empty one that names them.
+    if (blockedBy.includes(other._id) && !(await hasConversation(app.db, me, other._id))) throw userMissing();
+    const blocked = mine.includes(other._id) || blockedBy.includes(other._id);
     return { success: true, with: other, ...(await conversation(app.db, me, other._id, { limit, cursor })), blocked };
   });
 

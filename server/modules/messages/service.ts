@@ -81,6 +81,17 @@ export async function inbox(db: Db, me: string): Promise<{ rows: InboxRowDto[]; 
   return { rows: dtos, unreadTotal: dtos.reduce((sum, row) => sum + row.unreadCount, 0) };
 }
 
+/** Whether the two have a conversation the caller (`me`) reads: a message either way that is shown to them. */
+export async function hasConversation(db: Db, me: string, other: string): Promise<boolean> {
+  const [row] = rowsOf<{ found: boolean }>(await db.execute(sql`
+    select exists (
+      select 1 from messages m
+      where ((m.sender_id = ${me} and m.receiver_id = ${other}) or (m.sender_id = ${other} and m.receiver_id = ${me}))
+        and ${shownTo(me, 'm')}
+    ) as found`));
+  return row.found;
+}
+
 /** A page of the conversation between two users, newest page first, each page oldest first. */
 export async function conversation(db: Db, me: string, other: string, { limit, cursor }: { limit: number; cursor?: string }) {
   // The statement names the table `m`: the cursor's condition is written against m's columns.

@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema.js';
+import { events, needs, skills, users } from '../../db/schema.js';
+import { insertEvent } from '../events/service.js';
+import { createNeed } from '../needs/service.js';
+import { insertSkill } from '../skills/service.js';
 import { useTestApp } from '../../test/build-test-app.js';
 import { bearer, login, signUp, type Account } from '../../test/fixtures.js';
 import { all, detailStatuses, makeModerator, postAll, seen, shows, travelTo, uniqueWord } from '../../test/safety.js';
@@ -233,6 +237,47 @@ describe('suspending', () => {
     expect(shows(await seen(t, other, word, at), posts)).toEqual(all(true));
     expect(await companions()).toEqual([member.id]);
     expect((await read('suspensions')).users.map((row: { id: string }) => row.id)).not.toContain(member.id);
+  });
+
+  it('a need, event or skill stored for an author already suspended (a request in flight) is marked so: the map and search leave it out', async () => {
+    const member = await signUp(t.app);
+    expect((await act('suspend', { userId: member.id, reason: 'Spam' })).statusCode).toBe(200);
+    const word = uniqueWord();
+    const at = { latitude: -33.3, longitude: -70.7 };
+    const futureDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    // Through the services, as the create routes store them once their checks passed.
+    const need = await createNeed(t.db, member.id, {
+      type: 'need', category: 'Transport', serviceName: `Ride ${word}`, description: 'Two bags.', address: '', city: '', state: '', postalCode: '', phone: '', email: '', ...at,
+    }, []);
+    const eventId = randomUUID();
+    await insertEvent(t.db, eventId, member.id, {
+      title: `Walk ${word}`, description: 'A walk.', address: '', startDate: futureDay(3), endDate: futureDay(4), timeFrom: '', timeTo: '', ...at,
+    }, '/images/stock/event-1.svg');
+    const skillId = randomUUID();
+    await insertSkill(t.db, skillId, member.id, {
+      title: `Portraits ${word}`, description: 'Photos.', category: 'Photography', customCategory: '', contact: '', email: '', address: '',
+    }, ['/images/stock/skill-1.svg'], []);
+    await t.db.update(skills).set(at).where(eq(skills.id, skillId)); // as its background geocoding would
+    const ids = [need.id, eventId, skillId];
+    const rows = [
+      ...await t.db.select({ flag: needs.authorSuspended }).from(needs).where(eq(needs.id, need.id)),
+      ...await t.db.select({ flag: events.authorSuspended }).from(events).where(eq(events.id, eventId)),
+      ...await t.db.select({ flag: skills.authorSuspended }).from(skills).where(eq(skills.id, skillId)),
+    ];
+    expect(rows).toEqual([{ flag: true }, { flag: true }, { flag: true }]);
+    for (const viewer of [await signUp(t.app), undefined]) {
+      const found = await seen(t, viewer, word, at);
+      expect(ids.filter((id) => found.map.includes(id) || found.search.includes(id))).toEqual([]);
+    }
+    // Lifted: they come back, as the rows stored before the suspension do.
+    expect((await act('unsuspend', { userId: member.id })).statusCode).toBe(200);
+    const back = await seen(t, undefined, word, at);
+    expect([ids.every((id) => back.map.includes(id)), ids.every((id) => back.search.includes(id))]).toEqual([true, true]);
+    // And one stored for an active author is not marked.
+    const [fresh] = await t.db.select({ flag: needs.authorSuspended }).from(needs).where(eq(needs.id, (await createNeed(t.db, member.id, {
+      type: 'need', category: 'Transport', serviceName: `Ride ${word}`, description: 'Again.', address: '', city: '', state: '', postalCode: '', phone: '', email: '', ...at,
+    }, [])).id));
+    expect(fresh).toEqual({ flag: false });
   });
 
   it('a suspension whose end has passed is lifted at the next login, and what they posted comes back', async () => {

@@ -7,6 +7,7 @@ import type { NeedDto, NeedType } from './schemas.js';
 import { checkKeptImages, MAX_IMAGES, TOO_MANY_IMAGES, type NeedInput } from './validation.js';
 import { boardsChanged } from '../../lib/cached-reads.js';
 import { shownWhere, type Moderation } from '../../lib/visibility.js';
+import { authorSuspendedAtInsert } from '../../lib/suspension.js';
 
 /** The 404 of every need route, with the `success` flag the board's answers carry. */
 export const needNotFound = () => notFound('Need not found', { success: false });
@@ -88,7 +89,7 @@ export async function findNeed(db: Db, id: string) {
 }
 
 export async function createNeed(db: Db, userId: string, input: NeedInput, images: string[]) {
-  const [created] = await db.insert(needs).values({ ...input, images, userId }).returning({ id: needs.id });
+  const [created] = await db.insert(needs).values({ ...input, images, userId, authorSuspended: authorSuspendedAtInsert(userId) }).returning({ id: needs.id });
   boardsChanged(db, 'needs');
   const row = await findNeed(db, created.id);
   // The owner cannot vanish in between: deleting an account ends its sessions first.

@@ -92,16 +92,32 @@ describe('POST /api/reports', () => {
     expect(await answerOf(me, { itemType: 'user', itemId: author.id, reason: 'spam' })).toEqual(NOT_FOUND);
   });
 
-  it('blocks: a member one blocked may be reported, one who blocked the reporter not; neither\'s posts', async () => {
+  it('blocks: a member one blocked and their posts may be reported (block first, then report); one who blocked the reporter and theirs not', async () => {
+    // Two reporters: the allowance here is three an hour.
     const me = await signUp(t.app);
+    const again = await signUp(t.app);
     const blockedByMe = await signUp(t.app);
     const blockedMe = await signUp(t.app);
     const theirs = await postAll(t, blockedByMe, uniqueWord());
-    await t.app.inject({ method: 'POST', url: `/api/blocks/${blockedByMe.id}`, headers: bearer(me.token) });
+    const blockers = await postAll(t, blockedMe, uniqueWord());
+    for (const reporter of [me, again]) await t.app.inject({ method: 'POST', url: `/api/blocks/${blockedByMe.id}`, headers: bearer(reporter.token) });
     await t.app.inject({ method: 'POST', url: `/api/blocks/${me.id}`, headers: bearer(blockedMe.token) });
     expect(await answerOf(me, { itemType: 'user', itemId: blockedByMe.id, reason: 'harassment' })).toEqual([201, THANKS]);
+    expect(await answerOf(me, { itemType: 'whisper', itemId: theirs.whisper, reason: 'spam' })).toEqual([201, THANKS]);
+    expect(await answerOf(me, { itemType: 'need', itemId: theirs.need, reason: 'scam' })).toEqual([201, THANKS]);
+    expect(await answerOf(again, { itemType: 'event', itemId: theirs.event, reason: 'unsafe-meeting' })).toEqual([201, THANKS]);
+    expect(await answerOf(again, { itemType: 'skill', itemId: theirs.skill, reason: 'other' })).toEqual([201, THANKS]);
+    // What the reporter cannot see stays unreportable (404, counted against nothing).
     expect(await answerOf(me, { itemType: 'user', itemId: blockedMe.id, reason: 'harassment' })).toEqual(NOT_FOUND);
-    expect(await answerOf(me, { itemType: 'whisper', itemId: theirs.whisper, reason: 'spam' })).toEqual(NOT_FOUND);
+    for (const itemType of ['whisper', 'need', 'event', 'skill'] as const) {
+      expect(await answerOf(me, { itemType, itemId: blockers[itemType], reason: 'spam' })).toEqual(NOT_FOUND);
+    }
+    // Hidden content of a member the reporter blocked: 404 still.
+    const moderator = await signUp(t.app);
+    await makeModerator(t, moderator);
+    const hidden = await postAll(t, blockedByMe, uniqueWord());
+    await t.app.inject({ method: 'POST', url: '/api/moderation/hide', headers: bearer(moderator.token), payload: { itemType: 'whisper', itemId: hidden.whisper, reason: 'Spam' } });
+    expect(await answerOf(again, { itemType: 'whisper', itemId: hidden.whisper, reason: 'spam' })).toEqual(NOT_FOUND);
   });
 
   it('validates the body (400 in the usual shape) and needs a token (401)', async () => {

@@ -2,7 +2,7 @@ import type { Static } from '@fastify/type-provider-typebox';
 import type { Limits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { reports } from '../../db/schema.js';
-import { blockedBetween, blocksOf } from '../../lib/blocks.js';
+import { blocksOf } from '../../lib/blocks.js';
 import { failure, notFound } from '../../lib/http-error.js';
 import { limitKeys } from '../../lib/limit-keys.js';
 import { returnHits, takeHits } from '../../lib/quota.js';
@@ -14,26 +14,22 @@ const missing = () => notFound('Not found', { status: false });
 
 /**
  * Whether the reporter may report the item: it exists and they can see it (404 otherwise), and it is
- * not theirs (400). A member is seen unless suspended, gone, or they blocked the reporter (one the
- * reporter blocked may still be reported: blocking and reporting go together); a message only by
- * its sender and receiver (the receiver not once it is hidden); other content unless hidden, its
- * author suspended, or either blocked the other.
+ * not theirs (400). A member is seen unless suspended, gone, or they blocked the reporter; a message
+ * only by its sender and receiver (the receiver not once it is hidden); other content unless hidden,
+ * its author suspended, or its author blocked the reporter. The reporter's own block hides nothing
+ * here: blocking and reporting go together, in either order.
  */
 async function checkReportable(db: Db, reporterId: string, { itemType, itemId }: Static<typeof ReportBody>): Promise<void> {
   const item = await findItem(db, itemType, itemId);
   if (!item) throw missing();
   if (item.author.id === reporterId) throw failure(400, 'You cannot report yourself.');
   if (item.author.status !== 'active') throw missing();
-  if (itemType === 'user') {
-    if ((await blocksOf(db, reporterId)).blockedBy.includes(itemId)) throw missing();
-    return;
-  }
-  if (item.hidden) throw missing();
   if (itemType === 'message') {
-    if (item.receiverId !== reporterId) throw missing();
+    if (item.hidden || item.receiverId !== reporterId) throw missing();
     return;
   }
-  if (await blockedBetween(db, reporterId, item.author.id)) throw missing();
+  if (itemType !== 'user' && item.hidden) throw missing();
+  if ((await blocksOf(db, reporterId)).blockedBy.includes(item.author.id)) throw missing();
 }
 
 /**

@@ -11,6 +11,7 @@ import { containsAny } from '../../lib/text.js';
 import { boardsChanged } from '../../lib/cached-reads.js';
 import { shownWhere, type Moderated, type Moderation } from '../../lib/visibility.js';
 import { forget } from '../../db/cache.js';
+import { authorSuspendedAtInsert } from '../../lib/suspension.js';
 
 export type SkillDto = Static<typeof SkillSchema>;
 
@@ -104,7 +105,7 @@ export async function findOwner(db: Db, userId: string) {
 /** Stores a new skill (its url and thumbnail too, for readers of the table); resolves to when it was made. */
 export async function insertSkill(db: Db, id: string, userId: string, fields: SkillFields, images: string[], portfolioImages: string[]): Promise<Date> {
   const [row] = await db.insert(skills).values({
-    id, userId, ...fields, images, portfolioImages, thumbnail: images[0] ?? '', url: skillUrl(id),
+    id, userId, ...fields, images, portfolioImages, thumbnail: images[0] ?? '', url: skillUrl(id), authorSuspended: authorSuspendedAtInsert(userId),
   }).returning({ createdAt: skills.createdAt });
   boardsChanged(db, 'skills');
   return row.createdAt;

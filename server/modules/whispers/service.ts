@@ -1,5 +1,5 @@
 import type { Static } from '@fastify/type-provider-typebox';
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
 import { blocks, follows, users, whispers } from '../../db/schema.js';
 import { createNotification } from '../notifications/service.js';
@@ -11,6 +11,7 @@ import { containsAny } from '../../lib/text.js';
 import { boardsChanged } from '../../lib/cached-reads.js';
 import { type Moderated, type Moderation, shownWhere } from '../../lib/visibility.js';
 import { LONGEST_WINDOW_MS, tryTakeHits } from '../../lib/quota.js';
+import { hiddenAuthorsFor, lockPair } from '../../lib/blocks.js';
 import { limitKeys } from '../../lib/limit-keys.js';
 
 export type WhisperDto = Static<typeof WhisperSchema>;
@@ -192,6 +193,7 @@ function firstFollowToday(db: Db, followerId: string, followeeId: string): Promi
  */
 export async function setFollow(db: Db, followerId: string, followeeId: string, follow: boolean) {
   return db.transaction(async (tx) => {
+    if (follow) await lockPair(tx as unknown as Db, followerId, followeeId); // takes turns with a block between them
     const [target] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, followeeId), eq(users.status, 'active')));
     if (!target) return undefined;
     let told = false;
@@ -214,13 +216,20 @@ export async function setFollow(db: Db, followerId: string, followeeId: string, 
   });
 }
 
-/** An active user's public profile, as the author page shows it; undefined when there is none. */
+/**
+ * An active user's public profile, as the author page shows it; undefined when there is none. To a
+ * caller with blocks the followers listed leave out the members blocked either way (the counts stay
+ * whole: they are the profile's), and a profile whose owner the caller blocked shows no whispers and
+ * a posts count of 0 (one who blocked the caller gets no profile at all: the route's 404).
+ */
 export async function publicProfile(db: Db, userId: string, callerId: string | undefined): Promise<{ profile: ProfileDto; posts: WhisperDto[] } | undefined> {
+  const hidden = await hiddenAuthorsFor(db, callerId);
+  const postsHidden = hidden.includes(userId);
   const [user] = await db.select({
     id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username, profileImage: users.profileImage,
     followersCount: followersCount(userId),
     followingCount: followingCount(userId),
-    postsCount: callerId === userId
+    postsCount: postsHidden ? sql<number>`0` : callerId === userId
       ? sql<number>`(select count(*)::int from whispers w where w.user_id = ${userId})`
       : sql<number>`(select count(*)::int from whispers w where w.user_id = ${userId} and w.hidden_at is null)`,
     isFollowing: callerId
@@ -231,12 +240,12 @@ export async function publicProfile(db: Db, userId: string, callerId: string | u
   const followers = await db.select({
     _id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, profileImage: users.profileImage,
   }).from(follows).innerJoin(users, eq(users.id, follows.followerId))
-    .where(and(eq(follows.followeeId, userId), eq(users.status, 'active')))
+    .where(and(eq(follows.followeeId, userId), eq(users.status, 'active'), hidden.length > 0 ? notInArray(follows.followerId, hidden) : undefined))
     .orderBy(desc(follows.createdAt), desc(follows.followerId))
     .limit(PROFILE_FOLLOWERS);
   // Its author sees the posts moderators hid, told so; anyone else does not.
   const own = callerId === userId;
-  const posts = await db.select({ ...whisperColumns, hiddenAt: whispers.hiddenAt, hiddenReason: whispers.hiddenReason })
+  const posts = postsHidden ? [] : await db.select({ ...whisperColumns, hiddenAt: whispers.hiddenAt, hiddenReason: whispers.hiddenReason })
     .from(whispers).innerJoin(users, eq(users.id, whispers.userId))
     .where(and(eq(whispers.userId, userId), own ? undefined : isNull(whispers.hiddenAt)))
     .orderBy(desc(whispers.createdAt), desc(whispers.id)).limit(PROFILE_POSTS);
