@@ -34,6 +34,7 @@ import multipart from './plugins/multipart.js';
 import realtime from './plugins/realtime.js';
 import security, { apiCacheHeaders, apiRateLimit } from './plugins/security.js';
 import sessions from './plugins/sessions.js';
+import sharedLimits from './plugins/shared-limits.js';
 import staticFiles from './plugins/static-files.js';
 
 declare module 'fastify' {
@@ -101,6 +102,7 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
   await app.register(security);
   await app.register(auth);
   await app.register(background);
+  await app.register(sharedLimits);
   await app.register(realtime);
   await app.register(sessions);
   await app.register(staticFiles);

@@ -1,6 +1,6 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import type { AddressInfo } from 'node:net';
-import { buildTestApp, useTestApp } from '../test/build-test-app.js';
+import { buildTestApp, SETUP_TIMEOUT, useTestApp } from '../test/build-test-app.js';
 import { bearer, login, signUp } from '../test/fixtures.js';
 import { userRoom } from './realtime.js';
 
@@ -148,7 +148,7 @@ describe('socket.io handshake', () => {
     } finally {
       await strict.close();
     }
-  });
+  }, SETUP_TIMEOUT);
 
   it('closing the app disconnects sockets instead of hanging', async () => {
     const user = await signUp(t.app);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import { resolveToken } from '../lib/sessions.js';
+import { countWithFallback, localCounter, type SharedCounter } from '../lib/shared-limits.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,22 +50,14 @@ function clientAddress(trustProxy: false | number | string): (request: IncomingM
 }
 
 /**
- * At most `max` handshakes per client address in each minute, counted on this instance: a client
- * that reconnects in a loop, or opens sockets by the thousand, is refused until the minute ends.
+ * At most `max` handshakes per client address in each minute: a client that reconnects in a loop,
+ * or opens sockets by the thousand, is refused until the minute ends. Counted in Redis for every
+ * instance together when REDIS_URL is set (on this instance while Redis fails), else on this
+ * instance (lib/shared-limits.ts).
  */
-function handshakeAllowance(max: number) {
-  let windowEnds = 0;
-  let counts = new Map<string, number>();
-  return (address: string): boolean => {
-    const now = Date.now();
-    if (now >= windowEnds) {
-      windowEnds = now + 60_000;
-      counts = new Map();
-    }
-    const count = (counts.get(address) ?? 0) + 1;
-    counts.set(address, count);
-    return count <= max;
-  };
+function handshakeAllowance(max: number, shared: SharedCounter | undefined): (address: string) => Promise<boolean> {
+  const count = shared ? countWithFallback(shared) : localCounter();
+  return async (address) => (await count(`handshake:${address}`, 60_000)).current <= max;
 }
 
 /** Every socket of one session: `app.endSessions` disconnects them when the session ends. */
@@ -82,11 +75,15 @@ async function realtime(app: FastifyInstance) {
   const trustProxy = Boolean(app.config.trustProxy);
   const { socketsPerUser, socketHandshakesPerMinute } = app.config.limits;
   const addressOf = clientAddress(app.config.trustProxy);
-  const allowHandshake = handshakeAllowance(socketHandshakesPerMinute);
+  const allowHandshake = handshakeAllowance(socketHandshakesPerMinute, app.sharedCounter);
   const io = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
-    allowRequest: (request, callback) => callback(null, sameOrigin(request.headers, trustProxy) && allowHandshake(addressOf(request))),
+    allowRequest: (request, callback) => {
+      // Another site's page is refused before it counts against the address's allowance.
+      if (!sameOrigin(request.headers, trustProxy)) return callback(null, false);
+      allowHandshake(addressOf(request)).then((allowed) => callback(null, allowed), () => callback(null, false));
+    },
   });
   // engine.io keeps each connection's first request (headers, parser state: a few KB) for the
   // socket's whole life. Nothing here needs it once the connection is open: the Origin was checked
@@ -155,4 +152,4 @@ async function redisAdapter(app: FastifyInstance, io: Server, url: string) {
   };
 }
 
-export default fp(realtime, { name: 'realtime', fastify: '5.x', dependencies: ['auth'] });
+export default fp(realtime, { name: 'realtime', fastify: '5.x', dependencies: ['auth', 'shared-limits'] });

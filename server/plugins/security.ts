@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { tooManyRequests } from '../lib/http-error.js';
+import { sharedRateLimitStore } from '../lib/shared-limits.js';
 
 const originOf = (url: string) => new URL(url.replace(/\{[a-z]\}/gi, '0')).origin;
 
@@ -38,10 +39,14 @@ async function security(app: FastifyInstance) {
  * The per-address limit on every API route: registered inside the /api scope, so what is limited is
  * decided by the matched route (an escaped path such as /%61pi/login is the same route), never by
  * the URL text. Routes with their own `config.rateLimit` (login, geocoding) count on their own.
+ * With REDIS_URL every one of these limits is counted in Redis, for all instances together
+ * (lib/shared-limits.ts); without it, in this instance's memory.
  */
 export async function apiRateLimit(api: FastifyInstance) {
+  const { sharedCounter } = api;
   await api.register(rateLimit, {
     global: true,
+    ...(sharedCounter && { store: sharedRateLimitStore(sharedCounter) }),
     max: api.config.limits.apiPerMinute,
     timeWindow: 60_000,
     errorResponseBuilder: () => tooManyRequests('Too many requests. Please try again later.'),

@@ -1,3 +1,4 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, failure, HttpError, tooManyRequests } from '../../lib/http-error.js';
@@ -21,8 +22,14 @@ export function languageOf(header: string | undefined): string {
 const geoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config, geocoder } = app;
   // Per client address, both geocoding routes (this plugin's only ones) on one counter: one client
-  // cannot fill the upstream queue (one request a second) for everyone else.
-  const checkLookups = app.createRateLimit({ max: config.limits.geoPerMinute, timeWindow: 60_000 });
+  // cannot fill the upstream queue (one request a second) for everyone else. The key names the
+  // limit (in Redis, where every instance counts it with REDIS_URL: lib/shared-limits.ts); an IPv6
+  // address counts by its /64, as the plugin's own key does.
+  const checkLookups = app.createRateLimit({
+    max: config.limits.geoPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `geo:${normalizeIP(request.ip)}`,
+  });
   app.addHook('onRequest', async (request, reply) => {
     const limit = await checkLookups(request);
     if (limit.isAllowed || !limit.isExceeded) return;
