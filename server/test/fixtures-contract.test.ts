@@ -62,9 +62,10 @@ describe('every mocked answer matches the server', () => {
     return [...[...Errors(schema, value)].map((e) => `${e.instancePath} ${e.message}`), ...unknownFields(schema, value).map((p) => `${p} is not in the schema`)];
   }
 
+  // The API reference (modules/docs), hidden from its own document, is not a route the SPA calls.
   it('mocks every /api route the server has, and no route it lacks', () => {
     const mocked = routes.map(([, route]) => `${route.method.toUpperCase()} ${route.path.replace(/^\*/, '')}`).sort();
-    const served = t.app.routeTable.filter((r) => r.url.startsWith('/api/')).map((r) => `${r.method} ${r.url}`).sort();
+    const served = t.app.routeTable.filter((r) => r.url.startsWith('/api/') && !r.schema?.hide).map((r) => `${r.method} ${r.url}`).sort();
     expect(mocked).toEqual(served);
   });
 
