@@ -28,6 +28,10 @@ export const FORMS: Record<string, { files: Record<string, object>; json?: boole
   'PUT /api/edit-profile/:userId': { files: {}, json: true },
   'POST /api/create-skills/:userId/skills': { files: { images: files('Photos of the skill'), portfolioImages: files('Portfolio photos') } },
   'PUT /api/skills/:id': { files: { images: files('Photos added to the skill'), portfolioImages: files('Portfolio photos added') } },
+  'POST /api/create-need/:userId': { files: { images: files('Photos of the need') }, json: true },
+  'PUT /api/needs/:id': { files: { images: files('Photos added to the need') } },
+  'POST /api/whispers': { files: { images: files('Photos of the whisper') } },
+  'PUT /api/whispers/:id': { files: { images: files('Photos added to the whisper') } },
   'POST /api/events/:userId': { files: { thumbnail: { ...binary, description: 'The event picture' } } },
   'PUT /api/events/:id': { files: { thumbnail: { ...binary, description: 'A new event picture' } } },
 };
