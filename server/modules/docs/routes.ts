@@ -10,6 +10,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 export const DOCS_CSP = {
   'default-src': ["'none'"],
   'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:'],
   'font-src': ["'self'", 'data:'],
