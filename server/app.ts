@@ -10,6 +10,8 @@ import blocksRoutes from './modules/blocks/routes.js';
 import authRoutes from './modules/auth/routes.js';
 import challengesRoutes from './modules/challenges/routes.js';
 import contactRoutes from './modules/contact/routes.js';
+import openapi from './modules/docs/openapi.js';
+import docsRoutes from './modules/docs/routes.js';
 import eventsRoutes from './modules/events/routes.js';
 import friendsRoutes from './modules/friends/routes.js';
 import geoRoutes from './modules/geo/routes.js';
@@ -101,6 +103,8 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
   await app.register(errors);
   await app.register(security);
   await app.register(auth);
+  // Before any route: the OpenAPI document is generated from every route registered after it.
+  await app.register(openapi);
   await app.register(background);
   await app.register(sharedLimits);
   await app.register(realtime);
@@ -136,6 +140,7 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
     await api.register(blocksRoutes);
     await api.register(reportsRoutes);
     await api.register(moderationRoutes);
+    await api.register(docsRoutes);
   }, { prefix: '/api' });
 
   return app;

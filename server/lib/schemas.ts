@@ -53,6 +53,13 @@ export const ErrorAnswer = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * The error answers a route gives beyond those its access class, parameters and body imply (a 409,
+ * a 502 from a service it calls), each in the one error shape: `response: { 200: X, ...errorAnswers(409) }`.
+ * The API reference (modules/docs) lists them; the implied ones it adds itself.
+ */
+export const errorAnswers = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorAnswer])) as Record<number, typeof ErrorAnswer>;
+
 /** What moderators did to a record, told only to its author (lib/visibility.ts): `moderation: { hidden: true, reason }`. */
 export const ModerationSchema = Type.Object({ hidden: Type.Boolean(), reason: Type.String() });
 

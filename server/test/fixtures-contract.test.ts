@@ -1,9 +1,11 @@
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { Check, Errors } from 'typebox/value';
 import type { TSchema } from 'typebox';
 import { allRouteAnswers } from '../../mocks/fixtures/all-routes';
 import { notifications } from '../../mocks/fixtures/notifications';
 import { demoUser } from '../../mocks/fixtures/users';
-import { ErrorAnswer, UserSchema } from '../lib/schemas.js';
+import { UserSchema } from '../lib/schemas.js';
 import { NotificationSchema } from '../modules/notifications/schemas.js';
 import { buildTestApp, SETUP_TIMEOUT, type TestApp } from './build-test-app.js';
 
@@ -28,58 +30,74 @@ describe('mocks/fixtures match the server response schemas', () => {
   });
 });
 
+interface JsonSchema { properties?: Record<string, JsonSchema>; items?: JsonSchema }
+interface Operation { responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }> }
+
 // Every answer the SPA's mocks give (mocks/fixtures/*: each route's `ok` and each named error) is
-// checked against what the server declares for that route: the success answer against the response
-// schema of the registered route itself (read from the app's route table, so nothing is restated
-// here), every error answer against the one error shape of lib/schemas.ts.
-describe('every mocked answer matches the server', () => {
+// checked against the generated OpenAPI document (/api/openapi.json, modules/docs): the success
+// answer against the operation's response for that status, each error answer against the
+// response the operation declares for its status (an error status the reference does not list
+// fails). Nothing is restated here: the document is read from the app itself.
+describe('every mocked answer matches the API reference', () => {
   let t: TestApp;
+  let paths: Record<string, Record<string, Operation>>;
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  addFormats(ajv);
   const routes = Object.entries(allRouteAnswers);
   beforeAll(async () => {
     t = await buildTestApp();
+    // Through the route, as a reader of the reference gets it.
+    const answer = await t.app.inject('/api/openapi.json');
+    expect(answer.statusCode).toBe(200);
+    paths = answer.json<{ paths: typeof paths }>().paths;
   }, SETUP_TIMEOUT);
   afterAll(() => t?.close());
 
-  /** The server's response schema for a mocked route ('*\/api/user/:id' is the route '/api/user/:id'). */
-  function serverSchema(route: (typeof allRouteAnswers)[string], status: number): TSchema | undefined {
-    const url = route.path.replace(/^\*/, '');
-    const entry = t.app.routeTable.find((r) => r.method === route.method.toUpperCase() && r.url === url);
-    return (entry?.schema?.response as Record<number, TSchema> | undefined)?.[status];
+  /** The document's response schema for a mocked route ('*\/api/user/:id' is the path '/api/user/{id}'). */
+  function documented(route: (typeof allRouteAnswers)[string], status: number): JsonSchema | undefined {
+    const url = route.path.replace(/^\*/, '').replace(/:(\w+)/g, '{$1}');
+    return paths[url]?.[route.method]?.responses[status]?.content?.['application/json']?.schema;
   }
 
   /** Fields the serializer would drop, at any depth: a fixture must not carry any. */
-  function unknownFields(schema: TSchema, value: unknown, path = ''): string[] {
-    const node = schema as { properties?: Record<string, TSchema>; items?: TSchema };
-    if (Array.isArray(value) && node.items) return value.flatMap((item, i) => unknownFields(node.items!, item, `${path}/${i}`));
-    if (typeof value !== 'object' || value === null || !node.properties) return [];
-    const properties = node.properties;
+  function unknownFields(schema: JsonSchema, value: unknown, path = ''): string[] {
+    if (Array.isArray(value) && schema.items) return value.flatMap((item, i) => unknownFields(schema.items!, item, `${path}/${i}`));
+    if (typeof value !== 'object' || value === null || !schema.properties) return [];
+    const properties = schema.properties;
     return Object.entries(value).flatMap(([key, child]) =>
       key in properties ? unknownFields(properties[key], child, `${path}/${key}`) : [`${path}/${key}`],
     );
   }
 
-  function problems(schema: TSchema, value: unknown): string[] {
-    return [...[...Errors(schema, value)].map((e) => `${e.instancePath} ${e.message}`), ...unknownFields(schema, value).map((p) => `${p} is not in the schema`)];
+  function problems(schema: JsonSchema | undefined, value: unknown): string[] {
+    if (!schema) return ['the reference has no response schema for this status'];
+    const validate = ajv.compile(schema);
+    const errors = validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+    return [...errors, ...unknownFields(schema, value).map((p) => `${p} is not in the schema`)];
   }
 
-  it('mocks every /api route the server has, and no route it lacks', () => {
-    const mocked = routes.map(([, route]) => `${route.method.toUpperCase()} ${route.path.replace(/^\*/, '')}`).sort();
-    const served = t.app.routeTable.filter((r) => r.url.startsWith('/api/')).map((r) => `${r.method} ${r.url}`).sort();
-    expect(mocked).toEqual(served);
+  it('mocks every /api route the reference has, and no route it lacks', () => {
+    const mocked = routes.map(([, route]) => `${route.method.toUpperCase()} ${route.path.replace(/^\*/, '').replace(/:(\w+)/g, '{$1}')}`).sort();
+    const documentedRoutes = Object.entries(paths).flatMap(([url, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${url}`)).sort();
+    expect(mocked).toEqual(documentedRoutes);
+  });
+
+  it('the reference has every /api route the server serves, but the reference itself (hidden from its own document)', () => {
+    const served = t.app.routeTable.filter((r) => r.url.startsWith('/api/') && !r.schema?.hide).map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`).sort();
+    const documentedRoutes = Object.entries(paths).flatMap(([url, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${url}`)).sort();
+    expect(documentedRoutes).toEqual(served);
   });
 
   it.each(routes)('%s: the success answer', (_name, route) => {
-    const schema = serverSchema(route, route.okStatus ?? 200);
-    expect(schema).toBeDefined();
-    expect(problems(schema!, route.ok)).toEqual([]);
+    expect(problems(documented(route, route.okStatus ?? 200), route.ok)).toEqual([]);
   });
 
-  const errors = Object.entries(allRouteAnswers).flatMap(([name, route]) =>
-    Object.entries(route.errors).map(([error, answer]) => [`${name} ${error}`, answer] as const),
+  const errors = routes.flatMap(([name, route]) =>
+    Object.entries(route.errors).map(([error, answer]) => [`${name} ${error}`, route, answer] as const),
   );
-  it.each(errors)('%s: the error answer', (_name, answer) => {
-    expect(problems(ErrorAnswer, answer.body)).toEqual([]);
+  it.each(errors)('%s: the error answer', (_name, route, answer) => {
     expect(answer.status).toBeGreaterThanOrEqual(400);
     expect(answer.status).toBeLessThan(600);
+    expect(problems(documented(route, answer.status), answer.body)).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { countSend } from '../../lib/otp/send-limit.js';
 import { issueOtp } from '../../lib/otp/service.js';
 import { emailChangeCodeMail, emailChangedNoticeMail } from '../../mail/templates.js';
 import { callerOf } from '../../plugins/auth.js';
-import { StatusAnswer, StatusUserAnswer } from '../../lib/schemas.js';
+import { StatusAnswer, StatusUserAnswer, errorAnswers } from '../../lib/schemas.js';
 import { toUserDto } from '../../lib/user-dto.js';
 import { assertEmailAvailable, confirmEmailChange } from './email-change.js';
 import { SendEmailOtpBody, VerifyEmailOtpBody } from './schemas.js';
@@ -18,7 +18,7 @@ const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/send-email-otp', {
     config: { access: 'signed-in' },
-    schema: { body: SendEmailOtpBody, response: { 200: StatusAnswer } },
+    schema: { body: SendEmailOtpBody, response: { 200: StatusAnswer, ...errorAnswers(403, 409, 502) } },
   }, async (request) => {
     const checked = checkNewEmail(request.body.newEmail);
     if (!checked.ok) throw invalid(checked, { status: false });
@@ -40,7 +40,7 @@ const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/verify-email-otp', {
     config: { access: 'signed-in' },
-    schema: { body: VerifyEmailOtpBody, response: { 200: StatusUserAnswer } },
+    schema: { body: VerifyEmailOtpBody, response: { 200: StatusUserAnswer, ...errorAnswers(409) } },
   }, async (request) => {
     const email = checkNewEmail(request.body.newEmail);
     if (!email.ok) throw invalid(email, { status: false });

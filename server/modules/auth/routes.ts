@@ -4,7 +4,7 @@ import { limitKeys } from '../../lib/limit-keys.js';
 import { warmUpPasswordCheck } from '../../lib/passwords.js';
 import { takeHits } from '../../lib/quota.js';
 import { callerOf } from '../../plugins/auth.js';
-import { MessageAnswer } from '../../lib/schemas.js';
+import { MessageAnswer, errorAnswers } from '../../lib/schemas.js';
 import { toUserDto } from '../../lib/user-dto.js';
 import { LoginAnswer, LoginBody, RegisterAnswer, RegisterBody } from './schemas.js';
 import { loginUser, registerUser, TOO_MANY_LOGINS } from './service.js';
@@ -20,7 +20,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: 'public' },
     schema: {
       body: RegisterBody,
-      response: { 201: RegisterAnswer },
+      response: { 201: RegisterAnswer, ...errorAnswers(409) },
     },
   }, async (request, reply) => {
     const checked = checkRegistration(request.body);
@@ -46,7 +46,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     schema: {
       body: LoginBody,
-      response: { 200: LoginAnswer },
+      response: { 200: LoginAnswer, ...errorAnswers(401, 403) },
     },
   }, async (request) => {
     const checked = checkLogin(request.body);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.js';
-import { ActorBody, IdParams } from '../../lib/schemas.js';
+import { ActorBody, IdParams, errorAnswers } from '../../lib/schemas.js';
 import { callerOf } from '../../plugins/auth.js';
 import { tellUsers } from '../../plugins/realtime.js';
 import { ChallengeAnswer, ChallengeListAnswer, JoinAnswer, JoinedListAnswer, StepAnswer, StepBody } from './schemas.js';
@@ -45,7 +45,7 @@ const challengesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // A participant ticks a step off, or back on; the last one earns the badge and its tokens.
   app.post('/challenges/:id/progress', {
     config: { access: 'signed-in' },
-    schema: { params: IdParams, body: StepBody, response: { 200: StepAnswer } },
+    schema: { params: IdParams, body: StepBody, response: { 200: StepAnswer, ...errorAnswers(403, 409) } },
   }, async (request) => {
     const { step, done } = request.body;
     const result = await setStep(app.db, request.params.id, callerOf(request).user.id, step, done);

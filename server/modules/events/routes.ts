@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { badRequest, failure, fieldError, forbidden, HttpError, invalid, notFound, unauthorized } from '../../lib/http-error.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { PAGE_DEFAULT } from '../../lib/pagination.js';
-import { IdParams, StatusAnswer, UserIdParams } from '../../lib/schemas.js';
+import { IdParams, StatusAnswer, UserIdParams, errorAnswers } from '../../lib/schemas.js';
 import { doneOr } from '../../lib/owned.js';
 import { isDay } from '../../lib/days.js';
 import { controlChars } from '../../lib/text.js';
@@ -103,7 +103,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // The access check runs before the body is read: only the account's owner gets a form parsed.
     config: { access: { self: 'userId' } },
     preValidation: (request) => readEventForm(request),
-    schema: { params: UserIdParams, body: EventForm, response: { 201: EventSavedAnswer } },
+    schema: { params: UserIdParams, body: EventForm, response: { 201: EventSavedAnswer, ...errorAnswers(409, 422) } },
   }, async (request, reply) => {
     const userId = callerOf(request).user.id;
     const banner = banners.get(request);
@@ -125,7 +125,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put('/events/:id', {
     config: { access: { owner: 'id' } },
     preValidation: ownerThenForm(ownEvent, readEventForm),
-    schema: { params: IdParams, body: EventForm, response: { 200: EventSavedAnswer } },
+    schema: { params: IdParams, body: EventForm, response: { 200: EventSavedAnswer, ...errorAnswers(409) } },
   }, async (request) => {
     const userId = callerOf(request).user.id;
     const { id } = request.params;
@@ -145,7 +145,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete('/events/:id', {
     config: { access: { owner: 'id' } },
-    schema: { params: IdParams, response: { 200: StatusAnswer } },
+    schema: { params: IdParams, response: { 200: StatusAnswer, ...errorAnswers(409) } },
   }, async (request) => {
     const { thumbnail } = doneOr(ownerCallMissing, 'event')(await deleteEvent(app.db, request.params.id, callerOf(request).user.id));
     await removeUpload(uploadsDir, thumbnail);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badRequest, conflict, failure } from '../../lib/http-error.js';
-import { UserIdParams } from '../../lib/schemas.js';
+import { UserIdParams, errorAnswers } from '../../lib/schemas.js';
 import { callerOf } from '../../plugins/auth.js';
 import { tellUsers } from '../../plugins/realtime.js';
 import { ActionAnswer, ActionBody, FRIEND_ACTIONS, RequestIdParams, RequestListAnswer, SendRequestBody, SentRequestAnswer } from './schemas.js';
@@ -12,7 +12,7 @@ const friendsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Sends a friend request from the signed-in user (the author profile's 'Add friend').
   app.post('/friend-requests', {
     config: { access: 'signed-in' },
-    schema: { body: SendRequestBody, response: { 201: SentRequestAnswer } },
+    schema: { body: SendRequestBody, response: { 201: SentRequestAnswer, ...errorAnswers(403, 404, 409) } },
   }, async (request, reply) => {
     const me = callerOf(request).user.id;
     const { receiverId } = request.body;
@@ -39,7 +39,7 @@ const friendsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Spec §7: POST /api/action-request/{requestId} with the action ('accept' or 'reject') and the user data.
   app.post('/action-request/:requestId', {
     config: { access: 'signed-in' },
-    schema: { params: RequestIdParams, body: ActionBody, response: { 200: ActionAnswer } },
+    schema: { params: RequestIdParams, body: ActionBody, response: { 200: ActionAnswer, ...errorAnswers(409) } },
   }, async (request) => {
     const action = request.body.action.trim().toLowerCase();
     if (!isAction(action)) throw badRequest("action must be 'accept' or 'reject'");

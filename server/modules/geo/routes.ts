@@ -2,6 +2,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, failure, HttpError, tooManyRequests } from '../../lib/http-error.js';
+import { errorAnswers } from '../../lib/schemas.js';
 import { controlChars, parseCoordinate } from '../../lib/text.js';
 import { ReverseAnswer, ReverseQuery, SearchAnswer, SearchQuery } from './schemas.js';
 
@@ -46,7 +47,7 @@ const geoRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/geo/reverse', {
     config: { access: 'public' },
-    schema: { querystring: ReverseQuery, response: { 200: ReverseAnswer } },
+    schema: { querystring: ReverseQuery, response: { 200: ReverseAnswer, ...errorAnswers(404, 502) } },
   }, async (request) => {
     const lat = parseCoordinate(request.query.lat, 90);
     if (lat === undefined) throw badRequest('Valid latitude is required');
@@ -59,7 +60,7 @@ const geoRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/geo/search', {
     config: { access: 'public' },
-    schema: { querystring: SearchQuery, response: { 200: SearchAnswer } },
+    schema: { querystring: SearchQuery, response: { 200: SearchAnswer, ...errorAnswers(502) } },
   }, async (request) => {
     const query = request.query.q?.trim().replace(/\s+/g, ' ') ?? '';
     if (!query) throw badRequest('Please enter an address first');

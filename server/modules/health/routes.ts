@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { failure } from '../../lib/http-error.js';
-import { StatusAnswer } from '../../lib/schemas.js';
+import { StatusAnswer, errorAnswers } from '../../lib/schemas.js';
 import { checkReady } from './service.js';
 
 // For load balancers and orchestrators, polled every few seconds: never rate limited (a probe must
@@ -17,7 +17,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }));
 
   // Ready for traffic: the database answers and has every committed migration.
-  app.get('/ready', { config: probe, logLevel: 'warn', schema: { response: { 200: StatusAnswer } } }, async (request) => {
+  app.get('/ready', { config: probe, logLevel: 'warn', schema: { response: { 200: StatusAnswer, ...errorAnswers(503) } } }, async (request) => {
     const problem = await checkReady(app.db, newestMigrationAt);
     if (problem) {
       request.log.warn({ problem }, 'not ready');

@@ -4,6 +4,7 @@ import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../lib/db-errors.js';
 import { groupCommit } from '../../lib/group-commit.js';
 import { badRequest, failure, unauthorized } from '../../lib/http-error.js';
 import { PAGE_DEFAULT } from '../../lib/pagination.js';
+import { errorAnswers } from '../../lib/schemas.js';
 import { controlCharsExceptBreaks } from '../../lib/text.js';
 import { callerOf } from '../../plugins/auth.js';
 import { tellUsers } from '../../plugins/realtime.js';
@@ -64,7 +65,7 @@ const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Sends a message: stored first, then emitted ('new-message') to both users' sockets, on every instance (`send` above).
   app.post('/messages/:userId', {
     config: { access: 'signed-in' },
-    schema: { params: ConversationParams, body: SendBody, response: { 201: SentAnswer } },
+    schema: { params: ConversationParams, body: SendBody, response: { 201: SentAnswer, ...errorAnswers(403) } },
   }, async (request, reply) => {
     const me = callerOf(request).user.id;
     const content = request.body.content.trim();

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox, Static } from '@fastify/type-provider-t
 import type { FastifyRequest } from 'fastify';
 import { badRequest, invalid } from '../../lib/http-error.js';
 import { idempotent } from '../../lib/idempotency.js';
-import { IdParams, UserIdParams } from '../../lib/schemas.js';
+import { IdParams, UserIdParams, errorAnswers } from '../../lib/schemas.js';
 import { removedOnFailure, removeUploads, saveImages } from '../../lib/uploads/images.js';
 import { checkBeforeFiles, ownerThenForm, readForm } from '../../lib/uploads/read-parts.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -94,7 +94,7 @@ const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     preValidation: async (request) => {
       if (request.isMultipart()) await readNeedForm(request);
     },
-    schema: { params: UserIdParams, body: NeedBody, response: { 201: NeedSavedAnswer } },
+    schema: { params: UserIdParams, body: NeedBody, response: { 201: NeedSavedAnswer, ...errorAnswers(409, 422) } },
   }, async (request, reply) => {
     // The token's user, whatever the path's case.
     const userId = callerOf(request).user.id;

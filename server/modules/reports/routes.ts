@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { StatusAnswer } from '../../lib/schemas.js';
+import { StatusAnswer, errorAnswers } from '../../lib/schemas.js';
 import { controlCharsExceptBreaks } from '../../lib/text.js';
 import { badRequest } from '../../lib/http-error.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -11,7 +11,7 @@ const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // says who else reported it, and nothing ever tells the reported member who did.
   app.post('/reports', {
     config: { access: 'signed-in' },
-    schema: { body: ReportBody, response: { 201: StatusAnswer } },
+    schema: { body: ReportBody, response: { 201: StatusAnswer, ...errorAnswers(404, 409) } },
   }, async (request, reply) => {
     if (request.body.details && controlCharsExceptBreaks.test(request.body.details)) throw badRequest('details contains invalid characters');
     await fileReport(app.db, app.config.limits, callerOf(request).user.id, request.body);

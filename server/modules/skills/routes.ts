@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { badRequest, failure, forbidden, invalid, unauthorized } from '../../lib/http-error.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { PAGE_DEFAULT } from '../../lib/pagination.js';
-import { IdParams, StatusAnswer, UserIdParams } from '../../lib/schemas.js';
+import { IdParams, StatusAnswer, UserIdParams, errorAnswers } from '../../lib/schemas.js';
 import { doneOr } from '../../lib/owned.js';
 import { controlChars } from '../../lib/text.js';
 import { removedOnFailure, removeUploads, saveImages } from '../../lib/uploads/images.js';
@@ -116,7 +116,7 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // The access check runs before the body is read: only the account's owner gets a form parsed.
     config: { access: { self: 'userId' } },
     preValidation: readSkillForm,
-    schema: { params: UserIdParams, body: SkillForm, response: { 201: SkillSavedAnswer } },
+    schema: { params: UserIdParams, body: SkillForm, response: { 201: SkillSavedAnswer, ...errorAnswers(409, 422) } },
   }, async (request, reply) => {
     const userId = callerOf(request).user.id;
     const files = formFiles.get(request) ?? { images: [], portfolioImages: [] };
@@ -140,7 +140,7 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put('/skills/:id', {
     config: { access: { owner: 'id' } },
     preValidation: ownerThenForm(ownSkill, readSkillForm),
-    schema: { params: IdParams, body: SkillForm, response: { 200: SkillSavedAnswer } },
+    schema: { params: IdParams, body: SkillForm, response: { 200: SkillSavedAnswer, ...errorAnswers(409) } },
   }, async (request) => {
     const userId = callerOf(request).user.id;
     const { id } = request.params;
@@ -164,7 +164,7 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete('/skills/:id', {
     config: { access: { owner: 'id' } },
-    schema: { params: IdParams, response: { 200: StatusAnswer } },
+    schema: { params: IdParams, response: { 200: StatusAnswer, ...errorAnswers(409) } },
   }, async (request) => {
     const { files } = doneOr(skillMissing, 'skill')(await deleteSkill(app.db, request.params.id, callerOf(request).user.id));
     await removeFiles(files);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { conflict, failure, invalid } from '../../lib/http-error.js';
 import { idempotent } from '../../lib/idempotency.js';
-import { IdParams, StatusAnswer, UserIdParams } from '../../lib/schemas.js';
+import { IdParams, StatusAnswer, UserIdParams, errorAnswers } from '../../lib/schemas.js';
 import { callerOf } from '../../plugins/auth.js';
 import { CompanionsAnswer, MatchingAnswer, MatchingBody, TripBody, TripListAnswer, TripSavedAnswer } from './schemas.js';
 import { cancelTrip, companionMatchingOf, findCompanions, insertTrip, listTrips, setCompanionMatching, updateTrip, type TripChange } from './service.js';
@@ -21,7 +21,7 @@ const tripsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Spec §7: POST /api/send-trip-request/{userId}, answered with a status flag. It plans a trip for the token's user.
   app.post('/send-trip-request/:userId', {
     config: { access: { self: 'userId' } },
-    schema: { params: UserIdParams, body: TripBody, response: { 201: TripSavedAnswer } },
+    schema: { params: UserIdParams, body: TripBody, response: { 201: TripSavedAnswer, ...errorAnswers(409, 422) } },
   }, async (request, reply) => {
     const userId = callerOf(request).user.id;
     return idempotent(app.db, request, reply, { userId, route: 'send-trip-request' }, async () => {
@@ -39,7 +39,7 @@ const tripsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put('/trips/:id', {
     config: { access: { owner: 'id' } },
-    schema: { params: IdParams, body: TripBody, response: { 200: TripSavedAnswer } },
+    schema: { params: IdParams, body: TripBody, response: { 200: TripSavedAnswer, ...errorAnswers(409) } },
   }, async (request) => {
     const checked = checkTrip(request.body);
     if (!checked.ok) throw invalid(checked, { status: false });
@@ -49,7 +49,7 @@ const tripsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete('/trips/:id', {
     config: { access: { owner: 'id' } },
-    schema: { params: IdParams, response: { 200: StatusAnswer } },
+    schema: { params: IdParams, response: { 200: StatusAnswer, ...errorAnswers(409) } },
   }, async (request) => {
     changed(await cancelTrip(app.db, callerOf(request).user.id, request.params.id), 'A past trip cannot be cancelled.');
     return { status: true, message: 'Your trip has been cancelled.' };

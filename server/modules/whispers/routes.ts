@@ -6,7 +6,7 @@ import { seenBy, sendListJson } from '../../lib/visibility.js';
 import { badRequest, failure, forbidden, invalid, unauthorized } from '../../lib/http-error.js';
 import { idempotent } from '../../lib/idempotency.js';
 import { PAGE_DEFAULT } from '../../lib/pagination.js';
-import { ActorBody, IdParams, StatusAnswer } from '../../lib/schemas.js';
+import { ActorBody, IdParams, StatusAnswer, errorAnswers } from '../../lib/schemas.js';
 import { doneOr } from '../../lib/owned.js';
 import { controlChars } from '../../lib/text.js';
 import { removedOnFailure, removeUploads, saveImages } from '../../lib/uploads/images.js';
@@ -112,7 +112,7 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/whispers', {
     config: { access: 'signed-in' },
     preValidation: readWhisperForm,
-    schema: { body: WhisperForm, response: { 201: WhisperSavedAnswer } },
+    schema: { body: WhisperForm, response: { 201: WhisperSavedAnswer, ...errorAnswers(409, 422) } },
   }, async (request, reply) => {
     const userId = callerOf(request).user.id;
     const files = formImages.get(request) ?? [];
@@ -133,7 +133,7 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put('/whispers/:id', {
     config: { access: { owner: 'id' } },
     preValidation: ownerThenForm(ownWhisper, readWhisperForm),
-    schema: { params: IdParams, body: WhisperForm, response: { 200: WhisperSavedAnswer } },
+    schema: { params: IdParams, body: WhisperForm, response: { 200: WhisperSavedAnswer, ...errorAnswers(409) } },
   }, async (request) => {
     const userId = callerOf(request).user.id;
     const { id } = request.params;
@@ -152,7 +152,7 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete('/whispers/:id', {
     config: { access: { owner: 'id' } },
-    schema: { params: IdParams, response: { 200: StatusAnswer } },
+    schema: { params: IdParams, response: { 200: StatusAnswer, ...errorAnswers(409) } },
   }, async (request) => {
     const { files } = doneOr(whisperMissing, 'whisper')(await deleteWhisper(app.db, request.params.id, callerOf(request).user.id));
     await removeFiles(files);
@@ -178,7 +178,7 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // The id is the user to follow.
     app.post(`/whispers/:id/${action}`, {
       config: { access: 'signed-in' },
-      schema: { params: IdParams, body: ActorBody, response: { 200: FollowAnswer } },
+      schema: { params: IdParams, body: ActorBody, response: { 200: FollowAnswer, ...errorAnswers(403) } },
     }, async (request) => {
       const me = callerOf(request).user.id;
       if (request.params.id === me) throw badRequest('You cannot follow yourself.');

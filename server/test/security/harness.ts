@@ -41,9 +41,10 @@ export async function startSuite(): Promise<Suite> {
 
 export const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
 
-/** Path parameters of a route pattern (`/api/:id/upload` → ['id']). */
-export const paramsOf = (url: string) => [...url.matchAll(/:(\w+)/g)].map((match) => match[1]);
-export const fillPath = (url: string, values: Record<string, string>) => url.replace(/:(\w+)/g, (_all, name: string) => encodeURIComponent(values[name] ?? ''));
+/** Path parameters of a route pattern (`/api/:id/upload` → ['id']; a trailing wildcard is the parameter '*'). */
+export const paramsOf = (url: string) => [...url.matchAll(/:(\w+)|\*$/g)].map((match) => match[1] ?? '*');
+export const fillPath = (url: string, values: Record<string, string>) =>
+  url.replace(/:(\w+)|\*$/g, (_all, name: string | undefined) => encodeURIComponent(values[name ?? '*'] ?? ''));
 
 /** The newest six-digit code the outbox holds for an address. */
 export async function codeFor(t: TestApp, email: string): Promise<string> {
@@ -321,6 +322,16 @@ export const scenarios: Record<string, Scenario> = {
   'POST /api/moderation/unsuspend': moderation(async (t) => ({ payload: { userId: (await signUp(t.app)).id } })),
   'GET /api/health': { ok: 200, request: async () => ({}) },
   'GET /api/ready': { ok: 200, request: async () => ({}) },
+  // The API reference (modules/docs): the document, and Swagger UI's page, assets and copies of the document.
+  'GET /api/openapi.json': { ok: 200, request: async () => ({}) },
+  'GET /api/docs': { ok: 200, request: async () => ({}) },
+  'HEAD /api/docs/': { ok: 200, request: async () => ({}) },
+  'GET /api/docs/static/index.html': { ok: 302, request: async () => ({}) },
+  'GET /api/docs/static/swagger-initializer.js': { ok: 200, request: async () => ({}) },
+  'GET /api/docs/json': { ok: 200, request: async () => ({}) },
+  'GET /api/docs/yaml': { ok: 200, request: async () => ({}) },
+  // Like every path parameter, the wildcard is the caller's id here: no such file.
+  'GET /api/docs/static/*': { ok: 404, request: async () => ({}) },
 };
 
 /**
