@@ -3,6 +3,8 @@ import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { newestMigrationAt } from './db/migration-state.js';
+import type { S3Storage } from './lib/uploads/s3-storage.js';
+import { createStorage, type LocalStorage } from './lib/uploads/storage.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createGeocoder, type Geocoder } from './modules/geo/geocoder.js';
 import accountRoutes from './modules/account/routes.js';
@@ -48,6 +50,8 @@ declare module 'fastify' {
     geocoder: Geocoder;
     /** When the newest committed migration was made: /api/ready answers 503 until the database has it. */
     newestMigrationAt: number;
+    /** Where uploads live: DATA_DIR/uploads, or the S3_URL bucket (lib/uploads/storage.ts). */
+    uploads: LocalStorage | S3Storage;
   }
 }
 
@@ -89,6 +93,8 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
 
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate<LocalStorage | S3Storage>('uploads', await createStorage(config));
+  app.addHook('onClose', () => app.uploads.close());
   app.decorate('newestMigrationAt', newestMigrationAt(migrationsFolder));
   app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log }));
   // One client, so the proxy routes and the server's own lookups (placing skills) share its pacing.

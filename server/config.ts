@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import type { S3Config } from './lib/uploads/storage.js';
 
 /**
  * Request limits. The counts can be tuned from the environment (`LIMIT_*`, see `limitVariables`);
@@ -93,6 +94,8 @@ export interface Config {
   /** Source public/ folder: favicon, manifest and stock images, served when dist lacks them. */
   publicDir: string;
   uploadsDir: string;
+  /** From S3_URL: uploads live in this bucket instead of uploadsDir (lib/uploads/storage.ts). */
+  s3?: S3Config;
   /** Without SMTP_URL every mail is written here as an .eml file. */
   outboxDir: string;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs (never `true`). */
@@ -233,6 +236,46 @@ function parseTrustProxy(raw: string | undefined): false | number | string {
   return entries.join(',');
 }
 
+/**
+ * S3_URL: `https://ACCESS_KEY:SECRET@host[:port]/bucket[/key/prefix]?region=...&forcePathStyle=true`.
+ * Credentials are %-encoded when they hold reserved characters (AWS secrets may hold `/` and `+`).
+ * region defaults to us-east-1; forcePathStyle to false (virtual-hosted buckets, as AWS).
+ */
+export function parseS3Url(raw: string | undefined): S3Config | undefined {
+  if (raw === undefined) return undefined;
+  const fail = (why: string): never => {
+    throw new ConfigError(`S3_URL ${why} (https://ACCESS_KEY:SECRET@host:port/bucket?region=...&forcePathStyle=true)`);
+  };
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return fail('must be a URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') fail('must start with https:// or http://');
+  if (!url.username || !url.password) fail('must hold the access key and secret');
+  const [bucket, ...prefix] = url.pathname.split('/').filter(Boolean);
+  if (!bucket) fail('must name the bucket as its path');
+  const forcePathStyle = parseBoolean('S3_URL forcePathStyle', url.searchParams.get('forcePathStyle') ?? undefined, false);
+  let accessKeyId = '';
+  let secretAccessKey = '';
+  try {
+    accessKeyId = decodeURIComponent(url.username);
+    secretAccessKey = decodeURIComponent(url.password);
+  } catch {
+    fail('has a broken %-escape in its credentials');
+  }
+  return {
+    endpoint: `${url.protocol}//${url.host}`,
+    bucket: decodeURIComponent(bucket),
+    prefix: prefix.map((part) => decodeURIComponent(part) + '/').join(''),
+    region: url.searchParams.get('region') || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle,
+  };
+}
+
 function parseLimits(get: (name: string) => string | undefined): Limits {
   const limits = { ...defaultLimits };
   for (const [name, key] of Object.entries(limitVariables)) {
@@ -274,6 +317,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     staticDir: path.resolve(cwd, get('STATIC_DIR') ?? 'dist'),
     publicDir: path.resolve(cwd, get('PUBLIC_DIR') ?? 'public'),
     uploadsDir: path.join(dataDir, 'uploads'),
+    s3: parseS3Url(get('S3_URL')),
     outboxDir: path.join(dataDir, 'outbox'),
     trustProxy: parseTrustProxy(get('TRUST_PROXY')),
     limits: parseLimits(get),

@@ -4,6 +4,9 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { uploadKey } from '../lib/uploads/images.js';
+import type { S3Storage } from '../lib/uploads/s3-storage.js';
+import { NOT_MODIFIED } from '../lib/uploads/storage.js';
 
 const startsWithSegment = (url: string, prefix: string) => url === prefix || url.startsWith(prefix + '/') || url.startsWith(prefix + '?');
 const isApiPath = (url: string) => startsWithSegment(url, '/api');
@@ -37,6 +40,35 @@ export function withAppConfig(html: string, json: string): string {
   return html.replace(/<\/head>/i, `<script type="application/json" id="app-config">${json}</script></head>`);
 }
 
+/** What every upload is served with, from either driver. */
+const uploadHeaders = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+  'cache-control': 'public, max-age=86400',
+};
+
+/**
+ * Uploads from the S3_URL bucket, proxied at the same paths with the same headers as the local
+ * directory's (the bucket stays private; browsers never need its address or a signed URL). Only
+ * keys saveImage makes are asked for; anything else is the 404 of a missing file. HEAD comes
+ * with GET (Fastify's exposeHeadRoutes); If-None-Match is passed on, so a cached image costs a 304.
+ */
+function serveFromBucket(app: FastifyInstance, bucket: S3Storage) {
+  app.get('/uploads/*', async (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
+    const key = uploadKey(`/uploads/${request.params['*']}`);
+    if (!key) return reply.callNotFound();
+    const object = await bucket.get(key, request.headers['if-none-match']);
+    if (!object) return reply.callNotFound();
+    void reply.headers(uploadHeaders);
+    if (object === NOT_MODIFIED) return reply.status(304).send();
+    void reply.type(object.contentType ?? 'image/webp');
+    if (object.etag) void reply.header('etag', object.etag);
+    if (object.lastModified) void reply.header('last-modified', object.lastModified.toUTCString());
+    if (object.contentLength !== undefined) void reply.header('content-length', object.contentLength);
+    return reply.send(object.body);
+  });
+}
+
 interface Shell {
   mtimeMs: number;
   identity: Buffer;
@@ -54,7 +86,7 @@ interface Shell {
 export default async function staticFiles(app: FastifyInstance) {
   const { staticDir, publicDir, uploadsDir } = app.config;
   const indexFile = path.join(staticDir, 'index.html');
-  await mkdir(uploadsDir, { recursive: true });
+  if (app.uploads.driver === 'local') await mkdir(uploadsDir, { recursive: true });
   app.addHook('onRoute', (route: RouteOptions) => {
     route.config = { ...route.config, access: 'public' };
   });
@@ -79,18 +111,15 @@ export default async function staticFiles(app: FastifyInstance) {
   });
 
   // User uploads: never listed, never guessed as another type, never run as a page.
-  await app.register(fastifyStatic, {
+  if (app.uploads.driver === 's3') serveFromBucket(app, app.uploads);
+  else await app.register(fastifyStatic, {
     root: uploadsDir,
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
     list: false,
     dotfiles: 'deny',
-    setHeaders: (reply) => {
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
-      reply.header('cache-control', 'public, max-age=86400');
-    },
+    setHeaders: (reply) => void reply.headers(uploadHeaders),
   });
 
   // The SPA shell for client-side routes (/needs/123, ...): index.html with the runtime config,

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type Sharp from 'sharp';
 import type { Limits } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { badRequest, fieldError, HttpError, tooManyRequests } from '../http-error.js';
 import { limitKeys } from '../limit-keys.js';
 import { takeHits } from '../quota.js';
+import type { UploadStorage } from './storage.js';
 
 export const NOT_AN_IMAGE = 'Please select an image file';
 
@@ -38,12 +37,13 @@ export function sniffImageType(bytes: Buffer): ImageType | undefined {
 }
 
 /**
- * Re-encodes an uploaded image and stores it under a random name in `uploadsDir/<kind>/`: turned
+ * Re-encodes an uploaded image and stores it under a random name as `<kind>/<uuid>.webp` in the
+ * upload storage (the local directory or the bucket, storage.ts): turned
  * upright by its EXIF orientation, at most 1600 px a side, as WebP with no metadata (sharp drops
  * EXIF, GPS and ICC unless told to keep them), so nothing but pixels from the upload is ever served.
  * Resolves to the public path `/uploads/<kind>/<file>`; 400 'Please select an image file' otherwise.
  */
-export async function saveImage(uploadsDir: string, kind: string, bytes: Buffer): Promise<string> {
+export async function saveImage(storage: UploadStorage, kind: string, bytes: Buffer): Promise<string> {
   if (!/^[a-z-]+$/.test(kind)) throw new Error(`bad upload kind: ${kind}`);
   const type = sniffImageType(bytes);
   if (!type) throw badRequest(NOT_AN_IMAGE);
@@ -61,39 +61,43 @@ export async function saveImage(uploadsDir: string, kind: string, bytes: Buffer)
   } catch {
     throw badRequest(NOT_AN_IMAGE);
   }
-  const dir = path.join(uploadsDir, kind);
-  await mkdir(dir, { recursive: true });
-  const name = `${randomUUID()}.webp`;
-  await writeFile(path.join(dir, name), output, { flag: 'wx' });
-  return `/uploads/${kind}/${name}`;
+  const key = `${kind}/${randomUUID()}.webp`;
+  await storage.put(key, output, 'image/webp');
+  return `/uploads/${key}`;
 }
 
 const storedUpload = /^\/uploads\/([a-z-]+)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp)$/;
 
-/** Deletes a file saveImage stored; any other path (stock images, '') is left alone. */
-export async function removeUpload(uploadsDir: string, publicPath: string): Promise<void> {
+/** The storage key (`<kind>/<uuid>.webp`) of a public path saveImage made; undefined for any other. */
+export function uploadKey(publicPath: string): string | undefined {
   const match = storedUpload.exec(publicPath);
-  if (match) await rm(path.join(uploadsDir, match[1], match[2]), { force: true });
+  return match ? `${match[1]}/${match[2]}` : undefined;
+}
+
+/** Deletes a file saveImage stored; any other path (stock images, '') is left alone. */
+export async function removeUpload(storage: UploadStorage, publicPath: string): Promise<void> {
+  const key = uploadKey(publicPath);
+  if (key) await storage.remove(key);
 }
 
 /** Deletes every file saveImage stored among `publicPaths`, one at a time (a few per record). */
-export async function removeUploads(uploadsDir: string, publicPaths: readonly string[]): Promise<void> {
-  for (const publicPath of publicPaths) await removeUpload(uploadsDir, publicPath);
+export async function removeUploads(storage: UploadStorage, publicPaths: readonly string[]): Promise<void> {
+  for (const publicPath of publicPaths) await removeUpload(storage, publicPath);
 }
 
 /** What `write` resolves to; when it fails, the files saved for it are removed first (no row names them). */
-export async function removedOnFailure<T>(uploadsDir: string, saved: readonly string[], write: Promise<T>): Promise<T> {
+export async function removedOnFailure<T>(storage: UploadStorage, saved: readonly string[], write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {
-    await removeUploads(uploadsDir, saved);
+    await removeUploads(storage, saved);
     throw error;
   }
 }
 
 export interface ImageBatch {
-  uploadsDir: string;
-  /** The folder under uploadsDir, as saveImage takes it. */
+  storage: UploadStorage;
+  /** The key's first segment (the folder of the local driver), as saveImage takes it. */
   kind: string;
   /** Name the form field of a file that is not an image in the 400 (the forms mark that field). */
   nameField?: boolean;
@@ -111,7 +115,7 @@ export async function saveImages<F extends string>(batch: ImageBatch, files: Rec
     for (const field of fields) {
       for (const bytes of files[field]) {
         try {
-          saved[field].push(await saveImage(batch.uploadsDir, batch.kind, bytes));
+          saved[field].push(await saveImage(batch.storage, batch.kind, bytes));
         } catch (error) {
           if (batch.nameField && error instanceof HttpError && error.statusCode === 400) throw fieldError(400, error.message, field);
           throw error;
@@ -119,7 +123,7 @@ export async function saveImages<F extends string>(batch: ImageBatch, files: Rec
       }
     }
   } catch (error) {
-    await removeUploads(batch.uploadsDir, fields.flatMap((field) => saved[field]));
+    await removeUploads(batch.storage, fields.flatMap((field) => saved[field]));
     throw error;
   }
   return saved;

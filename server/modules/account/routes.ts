@@ -22,7 +22,7 @@ const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     await confirmSudo(app, request, request.body.currentPassword);
     const files = await deleteAccount(app.db, endSessions, callerOf(request).user.id);
-    await Promise.all(files.map((file) => removeUpload(app.config.uploadsDir, file)));
+    await Promise.all(files.map((file) => removeUpload(app.uploads, file)));
     return { status: true, message: 'Deleted!', data: { message: 'Deleted!' } };
   });
 

@@ -48,7 +48,7 @@ async function readEventForm(request: FastifyRequest, current?: FormContext['cur
 }
 
 const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { uploadsDir } = app.config;
+  const storage = app.uploads;
 
   /** The event named by an owner-only call, if the caller owns it: 404 when there is none, 403 when it is someone else's. */
   async function ownEvent(request: FastifyRequest, id: string) {
@@ -61,7 +61,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** Stores a banner (counted as it arrived); a file that is not an image answers 400 about the thumbnail field. */
   async function saveBanner(bytes: Buffer): Promise<string> {
     try {
-      return await saveImage(uploadsDir, 'events', bytes);
+      return await saveImage(storage, 'events', bytes);
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 400) throw fieldError(400, error.message, 'thumbnail');
       throw error;
@@ -114,7 +114,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!organiser) throw unauthorized(); // the account went away meanwhile
       const thumbnail = await saveBanner(banner!);
       const id = randomUUID();
-      const createdAt = await removedOnFailure(uploadsDir, [thumbnail], insertEvent(app.db, id, userId, checked.value, thumbnail));
+      const createdAt = await removedOnFailure(storage, [thumbnail], insertEvent(app.db, id, userId, checked.value, thumbnail));
       // Made from what was stored, not read back: nothing after the insert may fail and leave a row
       // behind that a retry with the same Idempotency-Key would create again.
       const event = toEventDto({ id, ...checked.value, thumbnail, createdAt, ...organiser });
@@ -134,10 +134,10 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const checked = checkEventForm(request.body, { hasThumbnail: banner !== undefined, current });
     if (!checked.ok) throw invalid(checked);
     const thumbnail = banner ? await saveBanner(banner) : undefined;
-    const { replaced } = await removedOnFailure(uploadsDir, thumbnail ? [thumbnail] : [],
+    const { replaced } = await removedOnFailure(storage, thumbnail ? [thumbnail] : [],
       updateEvent(app.db, id, userId, checked.value, thumbnail).then(doneOr(ownerCallMissing, 'event')));
     // After the commit: the replaced banner is no longer named by any row.
-    if (replaced) await removeUpload(uploadsDir, replaced);
+    if (replaced) await removeUpload(storage, replaced);
     const row = await findEvent(app.db, id);
     if (!row) throw ownerCallMissing(); // deleted meanwhile
     return { status: true, message: 'Event updated!', event: toEventDto(row) };
@@ -148,7 +148,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { params: IdParams, response: { 200: StatusAnswer, ...errorAnswers(409) } },
   }, async (request) => {
     const { thumbnail } = doneOr(ownerCallMissing, 'event')(await deleteEvent(app.db, request.params.id, callerOf(request).user.id));
-    await removeUpload(uploadsDir, thumbnail);
+    await removeUpload(storage, thumbnail);
     return { status: true, message: 'Event deleted' };
   });
 };

@@ -57,9 +57,9 @@ function toNeedBody(fields: Record<string, string>) {
 }
 
 const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { uploadsDir } = app.config;
-  const removeAll = (paths: string[]) => removeUploads(uploadsDir, paths);
-  const saveNeedImages = async (files: Buffer[]) => (await saveImages({ uploadsDir, kind: 'needs' }, { images: files })).images;
+  const storage = app.uploads;
+  const removeAll = (paths: string[]) => removeUploads(storage, paths);
+  const saveNeedImages = async (files: Buffer[]) => (await saveImages({ storage, kind: 'needs' }, { images: files })).images;
 
   app.get('/all-needs', {
     config: { access: 'public' },
@@ -103,7 +103,7 @@ const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const files = formImages.get(request) ?? [];
     return idempotent(app.db, request, reply, { userId, route: 'create-need' }, async () => {
       const images = await saveNeedImages(files);
-      const need = await removedOnFailure(uploadsDir, images, createNeed(app.db, userId, checked.value, images));
+      const need = await removedOnFailure(storage, images, createNeed(app.db, userId, checked.value, images));
       return { statusCode: 201, body: { success: true, message: 'Need created successfully!', need: toNeedDto(need, true) } };
     });
   });
@@ -128,7 +128,7 @@ const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (kept.value.length + files.length > MAX_IMAGES) throw tooManyImages();
     const added = await saveNeedImages(files);
     // Checked again in the transaction, against the images the need has by then.
-    const result = await removedOnFailure(uploadsDir, added, updateNeed(app.db, id, userId, checked.value, keepImages, added));
+    const result = await removedOnFailure(storage, added, updateNeed(app.db, id, userId, checked.value, keepImages, added));
     // Only once the update has committed: a failed update leaves the need's images in place.
     await removeAll(result.dropped);
     return { success: true, message: 'Need updated successfully!', need: toNeedDto(result.need, true) };

@@ -55,7 +55,7 @@ async function readSkillForm(request: FastifyRequest) {
 }
 
 const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { uploadsDir } = app.config;
+  const storage = app.uploads;
 
   /** The skill named by an owner-only call, if the caller owns it: 404 when there is none, 403 when it is someone else's. */
   async function ownSkill(request: FastifyRequest, id: string) {
@@ -70,9 +70,9 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
    * about its field. If any step fails, the files stored so far are removed again.
    */
   const saveFiles = (files: Files): Promise<Record<FileField, string[]>> =>
-    saveImages({ uploadsDir, kind: 'skills', nameField: true },
+    saveImages({ storage, kind: 'skills', nameField: true },
       { images: files.images, portfolioImages: files.portfolioImages });
-  const removeFiles = (paths: string[]) => removeUploads(uploadsDir, paths);
+  const removeFiles = (paths: string[]) => removeUploads(storage, paths);
   /**
    * The map's layer shows skills by coordinates: looked up after the answer, never holding it up,
    * after every interactive lookup and on the owner's geocoding allowance (geo/on-behalf.ts).
@@ -127,7 +127,7 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!owner) throw unauthorized(); // the account went away meanwhile
       const saved = await saveFiles(files);
       const id = randomUUID();
-      const createdAt = await removedOnFailure(uploadsDir, [...saved.images, ...saved.portfolioImages],
+      const createdAt = await removedOnFailure(storage, [...saved.images, ...saved.portfolioImages],
         insertSkill(app.db, id, userId, checked.value.fields, saved.images, saved.portfolioImages));
       // Made from what was stored, not read back: nothing after the insert may fail and leave a row
       // behind that a retry with the same Idempotency-Key would create again.
@@ -152,7 +152,7 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!checked.ok) throw invalid(checked);
     const saved = await saveFiles(files);
     const kept = { images: checked.value.keptImages, portfolioImages: checked.value.keptPortfolioImages };
-    const { dropped } = await removedOnFailure(uploadsDir, [...saved.images, ...saved.portfolioImages],
+    const { dropped } = await removedOnFailure(storage, [...saved.images, ...saved.portfolioImages],
       updateSkill(app.db, id, userId, checked.value.fields, kept, saved).then(doneOr(skillMissing, 'skill')));
     // After the commit: the dropped files are no longer named by any row.
     await removeFiles(dropped);

@@ -39,16 +39,16 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: { self: 'id' } },
     schema: { params: IdParams, response: { 200: UploadAnswer } },
   }, async (request) => {
-    const { uploadsDir } = app.config;
+    const storage = app.uploads;
     const userId = callerOf(request).user.id;
     await countUpload(app.db, app.config.limits, userId);
     const bytes = await readImageFile(request, { field: 'profileImage', maxBytes: 5 * MB, tooLargeMessage: 'Image size should be less than 5MB' });
-    const imageUrl = await saveImage(uploadsDir, 'profile', bytes);
-    const result = await removedOnFailure(uploadsDir, [imageUrl], replaceProfileImage(app.db, userId, imageUrl).then((done) => {
+    const imageUrl = await saveImage(storage, 'profile', bytes);
+    const result = await removedOnFailure(storage, [imageUrl], replaceProfileImage(app.db, userId, imageUrl).then((done) => {
       if (!done) throw userGone();
       return done;
     }));
-    await removeUpload(uploadsDir, result.replaced);
+    await removeUpload(storage, result.replaced);
     return { success: true, message: 'Profile image updated!', imageUrl, user: toUserDto(result.user, true) };
   });
 };

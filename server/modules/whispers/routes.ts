@@ -51,11 +51,11 @@ async function readWhisperForm(request: FastifyRequest) {
 }
 
 const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { uploadsDir } = app.config;
-  const removeFiles = (paths: string[]) => removeUploads(uploadsDir, paths);
+  const storage = app.uploads;
+  const removeFiles = (paths: string[]) => removeUploads(storage, paths);
   /** Stores each image in form order; a file that is not an image answers 400 about 'images'; on failure none stay. */
   const saveWhisperImages = async (files: Buffer[]) =>
-    (await saveImages({ uploadsDir, kind: 'whispers', nameField: true }, { images: files })).images;
+    (await saveImages({ storage, kind: 'whispers', nameField: true }, { images: files })).images;
 
   /** The whisper an owner-only call names, if the caller owns it: 404 when there is none, 403 when it is someone else's. */
   async function ownWhisper(request: FastifyRequest, id: string) {
@@ -123,7 +123,7 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!author) throw unauthorized(); // the account went away meanwhile
       const images = await saveWhisperImages(files);
       const id = randomUUID();
-      const createdAt = await removedOnFailure(uploadsDir, images, insertWhisper(app.db, id, userId, checked.value.fields, images));
+      const createdAt = await removedOnFailure(storage, images, insertWhisper(app.db, id, userId, checked.value.fields, images));
       // Made from what was stored, not read back: nothing after the insert may fail.
       const whisper = toWhisperDto({ id, ...checked.value.fields, images, createdAt, likes: [], ...author });
       return { statusCode: 201, body: { status: true, message: 'Whisper published!', whisper } };
@@ -142,7 +142,7 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const checked = checkWhisperForm(request.body, { newImages: files.length, currentImages: current.images });
     if (!checked.ok) throw invalid(checked);
     const added = await saveWhisperImages(files);
-    const { dropped } = await removedOnFailure(uploadsDir, added,
+    const { dropped } = await removedOnFailure(storage, added,
       updateWhisper(app.db, id, userId, checked.value.fields, checked.value.keptImages, added).then(doneOr(whisperMissing, 'whisper')));
     await removeFiles(dropped);
     const row = await findWhisper(app.db, id);

@@ -1,0 +1,18 @@
+// s3rver 3.x ships no types: the part the S3 storage test uses.
+declare module 's3rver' {
+  import type { AddressInfo } from 'node:net';
+
+  interface S3rverOptions {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory?: string;
+    configureBuckets?: { name: string; configs: (string | Buffer)[] }[];
+  }
+
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+  }
+}
