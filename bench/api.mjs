@@ -8,7 +8,9 @@
 // the run. Goals: the signed-in read >= 2,500 req/s on PGlite and >= 6,000 on PostgreSQL, p99
 // <= 10 ms, 0 errors. Prints one table per database; exits 0 whatever the figures (a benchmark).
 // Options: --duration <s> (default 10), --only <text in a target's name>, --database pglite|postgres
-// (that one only; by default each is measured in a process of its own: `eachDatabase`).
+// (that one only; by default each is measured in a process of its own: `eachDatabase`), --json <file>
+// (the figures as JSON lines too: bench/figures.mjs).
+import { emit } from './figures.mjs';
 import { demoLogin, eachDatabase, ensureBuild, measure, option, printTable, startServer } from './http-bench.mjs';
 
 const DURATION = Number(option('duration', '10'));
@@ -38,6 +40,12 @@ async function benchmark(kind, databaseUrl) {
     for (const target of targets) {
       const result = await measure({ url: `${url}${target.path}`, method: target.method ?? 'GET', headers: target.headers, body: target.body }, { duration: DURATION });
       const met = target.goal && result.requests.average >= target.goal && result.latency.p99 <= 10 && result.errors === 0 && result.non2xx === 0;
+      if (target.goal) {
+        const name = `${kind}: ${target.name}`;
+        emit('api', { name: `${name}, req/s`, value: Math.round(result.requests.average), unit: 'req/s', target: { op: '>=', value: target.goal } });
+        emit('api', { name: `${name}, p99`, value: result.latency.p99, unit: 'ms', target: { op: '<=', value: 10 } });
+        emit('api', { name: `${name}, errors and non-2xx`, value: result.errors + result.timeouts + result.non2xx, unit: '', target: { op: '<=', value: 0 } });
+      }
       rows.push({ name: target.name, result, verdict: target.goal ? `>= ${target.goal} req/s, p99 <= 10 ms: ${met ? 'met' : 'NOT met'}` : '' });
     }
     const baseline = rows.find((row) => row.name.startsWith('baseline'))?.result.requests.average;

@@ -6,6 +6,7 @@
 //
 //   npm run bench:lighthouse                  every route, 5 runs each
 //   npm run bench:lighthouse -- --runs 1 /    one run of / (and the baselines), for a quick look
+//   --json <file>                             the figures as JSON lines too (bench/figures.mjs)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
 import makeConfig from '../webpack.config.js';
+import { emit } from './figures.mjs';
 import { pageRoutes } from './page-routes.mjs';
 import { startFlags } from './start-flags.mjs';
 
@@ -21,7 +23,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const runsArg = args.indexOf('--runs');
 const RUNS = runsArg >= 0 ? Number(args[runsArg + 1]) : 5;
-const only = args.filter((arg, i) => arg.startsWith('/') && args[i - 1] !== '--runs');
+const only = args.filter((arg, i) => arg.startsWith('/') && !['--runs', '--json'].includes(args[i - 1]));
 const routes = only.length ? pageRoutes.filter((route) => only.includes(route.path)) : pageRoutes;
 
 // --- what must be there: Chromium from Debian, Lighthouse from npm (never installed silently) ----
@@ -247,6 +249,15 @@ try {
   }
   const appRows = rows.slice(2).filter((row) => !row.ownTarget);
   const check = (name, ok) => console.log(`  ${ok ? 'met    ' : 'NOT MET'}  ${name}`);
+  for (const row of rows.slice(2)) {
+    const targets = row.ownTarget ? { performance: row.ownTarget.performance } : { performance: 95, lcp: 1.15 * bareRow.lcp, tbt: 100, cls: 0.02, bytes: 1.3 * bareRow.bytes };
+    emit('lighthouse', { name: `${row.label}: performance`, value: row.performance, unit: '', target: { op: '>=', value: targets.performance } });
+    if (row.ownTarget) continue;
+    emit('lighthouse', { name: `${row.label}: LCP (1.15x bare React)`, value: Math.round(row.lcp), unit: 'ms', target: { op: '<=', value: Math.round(targets.lcp) } });
+    emit('lighthouse', { name: `${row.label}: TBT`, value: Math.round(row.tbt), unit: 'ms', target: { op: '<=', value: targets.tbt } });
+    emit('lighthouse', { name: `${row.label}: CLS`, value: Math.round(row.cls * 1000) / 1000, unit: '', target: { op: '<=', value: targets.cls } });
+    emit('lighthouse', { name: `${row.label}: bytes (1.3x bare React)`, value: Math.round(row.bytes / 102.4) / 10, unit: 'KB', target: { op: '<=', value: Math.round(targets.bytes / 102.4) / 10 } });
+  }
   for (const row of rows.filter((r) => r.ownTarget)) {
     console.log(`\nTarget of ${row.label}:`);
     check(`performance at least ${row.ownTarget.performance}`, row.performance >= row.ownTarget.performance);

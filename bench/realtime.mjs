@@ -15,10 +15,12 @@
 // Goals (the issue's): direct p99 <= 5 ms, broadcast p99 <= 50 ms, server RSS <= 150 MB, 0 disconnects.
 // On PGlite the database runs inside the server process, so its memory counts in the server's RSS.
 // Options: --sockets <n> (1000), --rate <messages/s> (1000), --duration <s> (15), --database pglite|postgres
-// (that one only; by default each is measured in a process of its own: `eachDatabase`). Exits 0 whatever the figures.
+// (that one only; by default each is measured in a process of its own: `eachDatabase`), --json <file> (the
+// figures as JSON lines too: bench/figures.mjs). Exits 0 whatever the figures.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { io } from 'socket.io-client';
+import { emit } from './figures.mjs';
 import { bundleBenchServer, eachDatabase, ensureBuild, option, startServer } from './http-bench.mjs';
 
 const SOCKETS = Number(option('sockets', '1000'));
@@ -174,6 +176,12 @@ async function benchmark(kind, databaseUrl) {
     const peak = Math.max(memoryBefore.peak, memoryAfter.peak);
     console.log(`\nServer memory: RSS ${fmt(memoryBefore.rss, 0)} MB with the sockets open, ${fmt(memoryAfter.rss, 0)} MB after the run, peak ${fmt(peak, 0)} MB (goal <= 150 MB: ${peak <= 150 ? 'met' : 'NOT met'})`);
     console.log(`Disconnects: ${disconnects} (goal 0: ${disconnects === 0 ? 'met' : 'NOT met'}); failed sends: ${stored.failed} stored, ${relayed.failed} relayed`);
+    const round = (value) => Math.round(value * 10) / 10;
+    emit('realtime', { name: `${kind}: direct message p99, stored → received`, value: round(percentile(phases.stored.direct, 99)), unit: 'ms', target: { op: '<=', value: 5 }, floor: round(percentile(phases.relayed.direct, 99)) });
+    emit('realtime', { name: `${kind}: direct message p99, POST sent → received`, value: round(percentile(phases.stored.endToEnd, 99)), unit: 'ms', floor: round(percentile(phases.relayed.endToEnd, 99)) });
+    emit('realtime', { name: `${kind}: broadcast p99`, value: round(percentile(phases.stored.broadcast, 99)), unit: 'ms', target: { op: '<=', value: 50 } });
+    emit('realtime', { name: `${kind}: server RSS, peak`, value: Math.round(peak), unit: 'MB', target: { op: '<=', value: 150 } });
+    emit('realtime', { name: `${kind}: disconnects`, value: disconnects, unit: '', target: { op: '<=', value: 0 } });
   } finally {
     for (const socket of sockets) socket.close();
     await server.stop();

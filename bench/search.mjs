@@ -14,10 +14,12 @@
 // PostgreSQL; with every answer computed, p99 <= 70 ms at 10k and 140 ms at 100k on PGlite, 50 and
 // 80 ms on PostgreSQL; the search median grows at most 10x from 1k to 100k rows; 0 errors and 0 non-2xx.
 // Options: --sizes 1000,10000 (default 1000,10000,100000), --duration <s>, --database pglite|postgres
-// (that one only; by default each is measured in a process of its own: `eachDatabase`).
+// (that one only; by default each is measured in a process of its own: `eachDatabase`), --json <file>
+// (the figures as JSON lines too: bench/figures.mjs).
 // A benchmark: prints tables and a verdict per goal; exits 0 whatever the figures.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { emit } from './figures.mjs';
 import { closedLoop, demoLogin, eachDatabase, ensureBuild, measure, option, printTable, startServer } from './http-bench.mjs';
 
 const SIZES = option('sizes', '1000,10000,100000').split(',').map(Number);
@@ -157,31 +159,42 @@ function verdicts(kind, figures) {
   const at = (what, size) => figures.filter((f) => f.what === what && f.size === size).map((f) => f.result);
   const ok = (results) => results.length > 0 && results.every((r) => r.errors === 0 && r.timeouts === 0 && r.non2xx === 0);
   const lines = [];
-  const say = (met, text) => lines.push(`  ${met ? 'met    ' : 'NOT MET'}  ${text}`);
+  /** A verdict line; `figure` ({ name, value, unit, target }) also goes to the --json file. */
+  const say = (met, text, figure) => {
+    lines.push(`  ${met ? 'met    ' : 'NOT MET'}  ${text}`);
+    if (figure) emit('search', { ...figure, name: `${kind}: ${figure.name}` });
+  };
+  const ms = (name, value, limit) => ({ name, value, unit: 'ms', target: { op: '<=', value: limit } });
   const listGoal = kind === 'pglite' ? { rps: 1000, p99: 30 } : { rps: 4000, p99: 10 };
   const lists10k = at('list', 10000);
   if (lists10k.length) say(lists10k.every((r) => r.requests.average >= listGoal.rps && r.latency.p99 <= listGoal.p99), `lists at 10k rows: >= ${listGoal.rps} req/s, p99 <= ${listGoal.p99} ms`);
+  if (lists10k.length) {
+    emit('search', { name: `${kind}: slowest list at 10k rows, req/s`, value: Math.round(Math.min(...lists10k.map((r) => r.requests.average))), unit: 'req/s', target: { op: '>=', value: listGoal.rps } });
+    emit('search', { name: `${kind}: lists at 10k rows, worst p99`, value: Math.max(...lists10k.map((r) => r.latency.p99)), unit: 'ms', target: { op: '<=', value: listGoal.p99 } });
+  }
   const s10k = at('search', 10000)[0];
-  if (s10k) say(s10k.latency.p99 <= 50, `search p99 <= 50 ms at 10k rows (${s10k.latency.p99} ms)`);
+  if (s10k) say(s10k.latency.p99 <= 50, `search p99 <= 50 ms at 10k rows (${s10k.latency.p99} ms)`, ms('search p99 at 10k rows', s10k.latency.p99, 50));
   const s100k = at('search', 100000)[0];
   const limit100k = kind === 'pglite' ? 150 : 80;
-  if (s100k) say(s100k.latency.p99 <= limit100k, `search p99 <= ${limit100k} ms at 100k rows (${s100k.latency.p99} ms)`);
+  if (s100k) say(s100k.latency.p99 <= limit100k, `search p99 <= ${limit100k} ms at 100k rows (${s100k.latency.p99} ms)`, ms('search p99 at 100k rows', s100k.latency.p99, limit100k));
   const s1k = at('search', 1000)[0];
-  if (s1k && s100k) say(s100k.latency.p50 <= 10 * Math.max(s1k.latency.p50, 1), `search median grows at most 10x from 1k to 100k rows (${s1k.latency.p50} → ${s100k.latency.p50} ms)`);
+  if (s1k && s100k) say(s100k.latency.p50 <= 10 * Math.max(s1k.latency.p50, 1), `search median grows at most 10x from 1k to 100k rows (${s1k.latency.p50} → ${s100k.latency.p50} ms)`,
+    { name: 'search median, 100k rows / 1k rows', value: Math.round((s100k.latency.p50 / Math.max(s1k.latency.p50, 1)) * 10) / 10, unit: 'x', target: { op: '<=', value: 10 } });
   // The same goals for the stream of different queries, every one searched in the database.
   const c10k = at('search-computed', 10000)[0];
   const computed = kind === 'pglite' ? { at10k: 70, at100k: 140 } : { at10k: 50, at100k: 80 };
-  if (c10k) say(c10k.latency.p99 <= computed.at10k, `every answer computed: search p99 <= ${computed.at10k} ms at 10k rows (${c10k.latency.p99} ms)`);
+  if (c10k) say(c10k.latency.p99 <= computed.at10k, `every answer computed: search p99 <= ${computed.at10k} ms at 10k rows (${c10k.latency.p99} ms)`, ms('search p99 at 10k rows, every answer computed', c10k.latency.p99, computed.at10k));
   const c100k = at('search-computed', 100000)[0];
-  if (c100k) say(c100k.latency.p99 <= computed.at100k, `every answer computed: search p99 <= ${computed.at100k} ms at 100k rows (${c100k.latency.p99} ms)`);
+  if (c100k) say(c100k.latency.p99 <= computed.at100k, `every answer computed: search p99 <= ${computed.at100k} ms at 100k rows (${c100k.latency.p99} ms)`, ms('search p99 at 100k rows, every answer computed', c100k.latency.p99, computed.at100k));
   const c1k = at('search-computed', 1000)[0];
   if (c1k && c100k) say(c100k.latency.p50 <= 10 * Math.max(c1k.latency.p50, 1), `every answer computed: median grows at most 10x from 1k to 100k rows (${c1k.latency.p50} → ${c100k.latency.p50} ms)`);
   const crowd = figures.filter((f) => f.what === 'search100').map((f) => f.result);
-  say(crowd.every((r) => r.latency.max <= 1000), `100 connections (autocannon): no search over 1 s (max ${Math.max(...crowd.map((r) => r.latency.max))} ms)`);
+  say(crowd.every((r) => r.latency.max <= 1000), `100 connections (autocannon): no search over 1 s (max ${Math.max(...crowd.map((r) => r.latency.max))} ms)`, ms('search at 100 connections (autocannon), max', Math.max(...crowd.map((r) => r.latency.max)), 1000));
   const fair = figures.filter((f) => f.what === 'search100node').map((f) => f.fair);
-  say(fair.every((r) => r.max <= 1000), `100 connections (Node's http client): no search over 1 s (max ${Math.round(Math.max(...fair.map((r) => r.max)))} ms)`);
+  say(fair.every((r) => r.max <= 1000), `100 connections (Node's http client): no search over 1 s (max ${Math.round(Math.max(...fair.map((r) => r.max)))} ms)`, ms('search at 100 connections (Node client), max', Math.round(Math.max(...fair.map((r) => r.max))), 1000));
   const measured = figures.filter((f) => f.result);
-  say(ok(measured.map((f) => f.result)) && fair.every((r) => r.errors === 0 && r.non2xx === 0), '0 errors and 0 non-2xx');
+  say(ok(measured.map((f) => f.result)) && fair.every((r) => r.errors === 0 && r.non2xx === 0), '0 errors and 0 non-2xx',
+    { name: 'errors and non-2xx', value: measured.reduce((n, f) => n + f.result.errors + f.result.timeouts + f.result.non2xx, 0) + fair.reduce((n, r) => n + r.errors + r.non2xx, 0), unit: '', target: { op: '<=', value: 0 } });
   console.log(`\n${kind === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL'} goals:\n${lines.join('\n')}`);
 }
 

@@ -1,0 +1,171 @@
+// `npm run bench`: every benchmark in turn (bundle, Lighthouse, api, search, realtime, restart), each
+// as `npm run bench:<name>` runs it, plus `--json <file>` (bench/figures.mjs) so that its figures
+// come back with their targets. When PostgreSQL (/usr/lib/postgresql/<n>/bin) and redis-server are
+// there, starts both on loopback first (a throwaway data directory under the OS temp dir, free ports,
+// as the postgres user when run as root, as .ci/run does) and stops them at the end, whatever
+// happens: bench:api and bench:realtime get a database of their own on it (BENCH_DATABASE_URL),
+// bench:search the server (it makes its own database); BENCH_REDIS_URL is set for benches that take
+// Redis. Writes bench-results/<date>.json and prints one Markdown table: each figure, its target,
+// a verdict (met / not met / floor-bound, with the ratio when the bench reports a floor).
+//
+//   npm run bench                      the full run (about an hour on 2 cores)
+//   npm run bench -- --quick           small sizes and durations, a few minutes: checks the run works
+//   npm run bench -- --only api,search some benches only
+//   node bench/all.mjs --self-test     the table's tests (bench/results-table.test.mjs)
+// Exits 0 whatever the figures; 1 when a bench could not run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { markdownTable } from './results-table.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+
+if (args.includes('--self-test')) {
+  const run = spawnSync(process.execPath, ['--test', path.join(root, 'bench', 'results-table.test.mjs')], { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
+}
+
+const QUICK = args.includes('--quick');
+const onlyAt = args.indexOf('--only');
+const ONLY = onlyAt >= 0 ? args[onlyAt + 1].split(',') : undefined;
+
+/** Each bench: its script, and the options of a quick run. `database`: how it takes PostgreSQL. */
+const BENCHES = [
+  { name: 'bundle', quick: [] },
+  { name: 'lighthouse', quick: ['--runs', '1', '/'] },
+  { name: 'api', quick: ['--duration', '2'], database: 'own' },
+  { name: 'search', quick: ['--sizes', '1000', '--duration', '2'], database: 'server' },
+  { name: 'realtime', quick: ['--sockets', '200', '--rate', '200', '--duration', '3'], database: 'own' },
+  { name: 'restart', quick: [] },
+].filter((bench) => !ONLY || ONLY.includes(bench.name));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+// --- PostgreSQL and Redis on loopback, when installed ----------------------------------------------
+const pgBin = (() => {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return undefined;
+  const versions = readdirSync(base).filter((v) => existsSync(path.join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(a) - Number(b));
+  return versions.length ? path.join(base, versions.at(-1), 'bin') : undefined;
+})();
+const redisServer = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim() || undefined;
+const asRoot = process.getuid?.() === 0;
+/** Runs a command, as the postgres user when this runs as root (PostgreSQL refuses root). */
+function asPostgres(command, commandArgs) {
+  const [file, list] = asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...commandArgs]] : [command, commandArgs];
+  const run = spawnSync(file, list, { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')}: ${run.error?.message ?? run.stderr ?? ''}`);
+  return run.stdout;
+}
+
+const services = { dir: undefined, postgres: undefined, redis: undefined };
+function stopServices() {
+  if (services.postgres) {
+    try {
+      asPostgres(path.join(pgBin, 'pg_ctl'), ['-D', path.join(services.dir, 'data'), '-m', 'fast', 'stop']);
+    } catch (error) {
+      console.error(`PostgreSQL did not stop: ${error.message}`);
+    }
+    services.postgres = undefined;
+  }
+  if (services.redis) {
+    try {
+      process.kill(Number(readFileSync(path.join(services.dir, 'redis.pid'), 'utf8')), 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    services.redis = undefined;
+  }
+  if (services.dir) rmSync(services.dir, { recursive: true, force: true });
+  services.dir = undefined;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    stopServices();
+    process.exit(130);
+  });
+}
+
+async function startServices() {
+  const needsDatabase = BENCHES.some((bench) => bench.database);
+  if (!needsDatabase || (!pgBin && !redisServer)) return;
+  services.dir = mkdtempSync(path.join(tmpdir(), 'need-spot-bench-'));
+  if (pgBin) {
+    if (asRoot) spawnSync('chown', ['postgres', services.dir]);
+    const port = await freePort();
+    asPostgres(path.join(pgBin, 'initdb'), ['-D', path.join(services.dir, 'data'), '-U', 'postgres', '--auth=trust']);
+    asPostgres(path.join(pgBin, 'pg_ctl'), ['-D', path.join(services.dir, 'data'), '-o', `-p ${port} -k ${services.dir} -c listen_addresses=127.0.0.1`, '-l', path.join(services.dir, 'postgres.log'), '-w', 'start']);
+    services.postgres = `postgres://postgres@127.0.0.1:${port}`;
+    console.log(`PostgreSQL (${pgBin}) on 127.0.0.1:${port}`);
+  }
+  if (redisServer) {
+    const port = await freePort();
+    const run = spawnSync(redisServer, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'yes', '--pidfile', path.join(services.dir, 'redis.pid')]);
+    if (run.status === 0) {
+      services.redis = `redis://127.0.0.1:${port}`;
+      console.log(`Redis on 127.0.0.1:${port}`);
+    }
+  }
+}
+
+/** BENCH_DATABASE_URL for `bench`: a database of its own, or the server (search makes its own). */
+function databaseFor(bench) {
+  if (!services.postgres || !bench.database) return undefined;
+  if (bench.database === 'server') return `${services.postgres}/postgres`;
+  const name = `bench_${bench.name}`;
+  asPostgres(path.join(pgBin, 'createdb'), ['-h', '127.0.0.1', '-p', new URL(services.postgres).port, '-U', 'postgres', name]);
+  return `${services.postgres}/${name}`;
+}
+
+// --- the run ---------------------------------------------------------------------------------------
+const started = new Date();
+const runs = [];
+const work = mkdtempSync(path.join(tmpdir(), 'need-spot-bench-json-'));
+try {
+  await startServices();
+  for (const bench of BENCHES) {
+    const jsonFile = path.join(work, `${bench.name}.jsonl`);
+    const env = { ...process.env };
+    delete env.BENCH_DATABASE_URL;
+    const databaseUrl = databaseFor(bench);
+    if (databaseUrl) env.BENCH_DATABASE_URL = databaseUrl;
+    if (services.redis) env.BENCH_REDIS_URL = services.redis;
+    const benchArgs = [...(QUICK ? bench.quick : []), '--json', jsonFile];
+    console.log(`\n=== bench:${bench.name} ${benchArgs.slice(0, -2).join(' ')}${databaseUrl ? ' (PGlite and PostgreSQL)' : ''}`);
+    const t0 = performance.now();
+    const child = spawnSync(process.execPath, [path.join(root, 'bench', `${bench.name}.mjs`), ...benchArgs], { cwd: root, env, stdio: 'inherit' });
+    const figures = existsSync(jsonFile)
+      ? readFileSync(jsonFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)).map(({ bench: _bench, ...figure }) => figure)
+      : [];
+    runs.push({ bench: bench.name, exitCode: child.status, seconds: Math.round((performance.now() - t0) / 1000), options: benchArgs.slice(0, -2), postgres: Boolean(databaseUrl), figures });
+  }
+} finally {
+  stopServices();
+  rmSync(work, { recursive: true, force: true });
+}
+
+const table = markdownTable(runs);
+const resultsDir = path.join(root, 'bench-results');
+mkdirSync(resultsDir, { recursive: true });
+const file = path.join(resultsDir, `${started.toISOString().slice(0, 10)}.json`);
+writeFileSync(file, `${JSON.stringify({
+  started: started.toISOString(), quick: QUICK, node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model,
+  postgres: Boolean(pgBin), redis: Boolean(redisServer), runs, table,
+}, null, 2)}\n`);
+console.log(`\n## Benchmarks${QUICK ? ' (--quick: small sizes and durations, not the targets\' conditions)' : ''}, ${started.toISOString().slice(0, 16)}Z, ${cpus().length} cores\n`);
+console.log(table);
+console.log(`\n(${path.relative(root, file)}; ${runs.map((run) => `${run.bench} ${run.seconds} s`).join(', ')})`);
+if (runs.some((run) => run.exitCode !== 0)) process.exitCode = 1;
