@@ -15,11 +15,11 @@
 // Exits 0 whatever the figures; 1 when a bench could not run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { markdownTable } from './results-table.mjs';
+import { freePort } from './free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -42,17 +42,6 @@ const BENCHES = [
   { name: 'realtime', quick: ['--sockets', '200', '--rate', '200', '--duration', '3'], database: 'own' },
   { name: 'restart', quick: [] },
 ].filter((bench) => !ONLY || ONLY.includes(bench.name));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 // --- PostgreSQL and Redis on loopback, when installed ----------------------------------------------
 const pgBin = (() => {

@@ -9,12 +9,12 @@
 //   --json <file>                             the figures as JSON lines too (bench/figures.mjs)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
 import makeConfig from '../webpack.config.js';
+import { freePort } from './free-port.mjs';
 import { emit } from './figures.mjs';
 import { pageRoutes } from './page-routes.mjs';
 import { startFlags } from './start-flags.mjs';
@@ -86,17 +86,6 @@ bareConfig.plugins.unshift(new HtmlWebpackPlugin({ template: path.join(bareSrc, 
 await build(bareConfig);
 
 // --- servers: the real server three times (app with demo content; each baseline as its STATIC_DIR) ----
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 const servers = [];
 async function startServer(name, staticDirectory) {
   const port = await freePort();

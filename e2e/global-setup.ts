@@ -1,22 +1,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../bench/free-port.mjs';
 import { startFlags } from '../bench/start-flags.mjs';
 import { startNominatimStub } from '../mocks/nominatim-stub';
 import { startOsrmStub } from '../mocks/osrm-stub';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitUntilUp(url: string, server: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
