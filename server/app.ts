@@ -104,6 +104,13 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
     intervalMs: config.limits.geoUpstreamIntervalMs,
     timeoutMs: config.limits.geoTimeoutMs,
     maxBackgroundWaiting: config.limits.geoBackgroundWaiting,
+    // Nominatim's one request a second is for the whole deployment: with REDIS_URL, instances take turns.
+    sharedTurn: config.redisUrl
+      ? () => app.sharedCounter!.turn('geo-upstream', config.limits.geoUpstreamIntervalMs).catch((error: unknown) => {
+        app.sharedCounter!.failed(error);
+        throw error;
+      })
+      : undefined,
   }));
 
   await app.register(errors);

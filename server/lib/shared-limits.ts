@@ -12,7 +12,9 @@ import { Redis, type Result } from 'ioredis';
  * - `route:<METHOD> <url>:<address>`: a route's own `config.rateLimit` (POST /api/login);
  * - `made:<key>`: a limiter made with `app.createRateLimit`, whose key generator names it
  *   (`geo:<address>`, modules/geo/routes.ts);
- * - `handshake:<address>`: socket.io handshakes (plugins/realtime.ts).
+ * - `handshake:<address>`: socket.io handshakes (plugins/realtime.ts);
+ * - `turn:<name>`: not a count but the next free start of a paced upstream (`turn`): the
+ *   geocoder's requests to Nominatim, one a second from all instances together (modules/geo/spacer.ts).
  *
  * The limits counted over longer windows (login lockout, registrations, codes, uploads, contact
  * reveals, reports) are counted in the database (lib/quota.ts) and so are shared already.
@@ -28,6 +30,11 @@ export interface Hits {
 export interface SharedCounter {
   /** Counts a hit on `key` (prefixed here) in Redis; rejects when Redis does not answer in time. */
   hit(key: string, windowMs: number): Promise<Hits>;
+  /**
+   * Takes the next turn of `name` (prefixed here), turns being `intervalMs` apart across every
+   * instance: how many milliseconds to wait before this turn starts (0 when none is taken).
+   */
+  turn(name: string, intervalMs: number): Promise<number>;
   /** Logs a failed count, at most once a minute (a Redis outage fails every request's count). */
   failed(error: unknown): void;
   close(): Promise<void>;
@@ -47,9 +54,21 @@ end
 return {current, ttl}
 `;
 
+// The next free start is kept in the key; a turn takes the later of it and now (Redis's clock, so
+// the instances' clocks need not agree) and moves it on by the interval. Kept a little past it.
+const turnScript = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local start = math.max(now, tonumber(redis.call('GET', KEYS[1]) or '0'))
+local interval = tonumber(ARGV[1])
+redis.call('SET', KEYS[1], start + interval, 'PX', start - now + interval + 1000)
+return start - now
+`;
+
 declare module 'ioredis' {
   interface RedisCommander<Context> {
     needSpotCountHit(key: string, windowMs: number): Result<[number, number], Context>;
+    needSpotTurn(key: string, intervalMs: number): Result<number, Context>;
   }
 }
 
@@ -70,6 +89,7 @@ export async function connectSharedCounter(url: string, log: FastifyBaseLogger, 
   });
   redis.on('error', (error: unknown) => log.error({ err: error }, 'redis connection for limits failed'));
   redis.defineCommand('needSpotCountHit', { numberOfKeys: 1, lua: countScript });
+  redis.defineCommand('needSpotTurn', { numberOfKeys: 1, lua: turnScript });
   try {
     await redis.connect();
   } catch (error) {
@@ -82,6 +102,7 @@ export async function connectSharedCounter(url: string, log: FastifyBaseLogger, 
       const [current, ttl] = await redis.needSpotCountHit(KEY_PREFIX + key, windowMs);
       return { current, ttl };
     },
+    turn: (name, intervalMs) => redis.needSpotTurn(`${KEY_PREFIX}turn:${name}`, intervalMs),
     failed: (error) => {
       if (Date.now() - lastFailureLogged < 60_000) return;
       lastFailureLogged = Date.now();

@@ -25,6 +25,7 @@ describe('counting on one instance', () => {
     const failures: unknown[] = [];
     const down: SharedCounter = {
       hit: () => Promise.reject(new Error('Stream isn\'t writeable')),
+      turn: () => Promise.reject(new Error('Stream isn\'t writeable')),
       failed: (error) => failures.push(error),
       close: async () => {},
     };
@@ -128,5 +129,38 @@ if (redisUrl) describe('two instances on one Redis', () => {
     const keys = (await redis.keys(`${KEY_PREFIX}*${ip}`)).sort();
     // The login route is limited by its own count only; a lookup by the API's and geocoding's.
     expect(keys).toEqual([`${KEY_PREFIX}api:${ip}`, `${KEY_PREFIX}made:geo:${ip}`, `${KEY_PREFIX}route:POST /api/login:${ip}`]);
+  });
+});
+
+// Nominatim asks one request a second of the whole deployment, not of each instance.
+if (redisUrl) describe('the geocoder\'s pace, shared by two instances through Redis', () => {
+  let stub: Awaited<ReturnType<typeof startNominatimStub>>;
+  let first: TestApp;
+  let second: TestApp;
+
+  beforeAll(async () => {
+    stub = await startNominatimStub();
+    const config = { redisUrl, nominatimUrl: stub.url };
+    const limits = { geoUpstreamIntervalMs: 200, geoPerMinute: 100 };
+    first = await buildTestApp({ config, limits });
+    second = await buildTestApp({ config, limits, db: first.db });
+  }, SETUP_TIMEOUT);
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    await stub?.close();
+  });
+
+  it('upstream requests from both instances start 200 ms apart, not 200 ms apart on each', async () => {
+    const lookUp = ({ app }: TestApp, place: string) => app.inject({ url: `/api/geo/search?q=${place}`, remoteAddress: randomIp() });
+    const answers = await Promise.all([
+      lookUp(first, 'pace-a'), lookUp(second, 'pace-b'), lookUp(first, 'pace-c'), lookUp(second, 'pace-d'),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+    const starts = stub.requests.map((r) => r.at).sort((a, b) => a - b);
+    expect(starts).toHaveLength(4);
+    // Each instance alone would start its two 200 ms apart, and both at once: two pairs within
+    // milliseconds. What the stub sees also holds each request's way there (tens of ms when busy).
+    for (let i = 1; i < starts.length; i++) expect(starts[i] - starts[i - 1]).toBeGreaterThanOrEqual(150);
   });
 });

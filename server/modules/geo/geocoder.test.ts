@@ -88,6 +88,31 @@ describe('createSpacer lanes', () => {
   });
 });
 
+describe('createSpacer with a turn shared by several instances', () => {
+  it('also waits for the shared turn, as long as it says', async () => {
+    const taken: number[] = [];
+    // Another instance has the next 150 ms: this one's first turn waits for them.
+    const run = createSpacer(0, 10, 10, async () => {
+      taken.push(Date.now());
+      return taken.length === 1 ? 150 : 0;
+    });
+    const start = Date.now();
+    await run(async () => {});
+    expect(Date.now() - start).toBeGreaterThanOrEqual(149);
+    expect(taken).toHaveLength(1);
+  });
+
+  it('when the shared turn fails, still runs the task, spaced on this instance', async () => {
+    const run = createSpacer(100, 10, 10, () => Promise.reject(new Error('redis down')));
+    const starts: number[] = [];
+    await Promise.all([1, 2].map(() => run(async () => {
+      starts.push(Date.now());
+    })));
+    expect(starts).toHaveLength(2);
+    expect(starts[1] - starts[0]).toBeGreaterThanOrEqual(99);
+  });
+});
+
 describe('TtlCache', () => {
   it('forgets entries after the TTL and evicts the least recently used', () => {
     let now = 0;

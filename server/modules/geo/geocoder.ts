@@ -25,6 +25,8 @@ export interface GeocoderOptions {
   /** How many lookups may wait for their turn upstream: interactive ones (default 30), background ones (default 30). */
   maxWaiting?: number;
   maxBackgroundWaiting?: number;
+  /** With several instances: the wait for the next upstream turn taken across all of them (spacer.ts). */
+  sharedTurn?: () => Promise<number>;
   fetch?: typeof fetch;
 }
 
@@ -64,7 +66,7 @@ export function createGeocoder(options: GeocoderOptions) {
   const { baseUrl, userAgent, timeoutMs, fetch: fetchImpl = globalThis.fetch } = options;
   const cache = new TtlCache<unknown>(options.cacheSize ?? 1000, options.cacheTtlMs ?? 24 * 3_600_000);
   const inFlight = new Map<string, { lane: Lane; loading: Promise<unknown> }>();
-  const spaced = createSpacer(options.intervalMs, options.maxWaiting ?? 30, options.maxBackgroundWaiting ?? 30);
+  const spaced = createSpacer(options.intervalMs, options.maxWaiting ?? 30, options.maxBackgroundWaiting ?? 30, options.sharedTurn);
 
   async function request(path: string, params: Record<string, string>, language: string): Promise<unknown> {
     const url = `${baseUrl}/${path}?${new URLSearchParams({ format: 'jsonv2', addressdetails: '1', ...params })}`;

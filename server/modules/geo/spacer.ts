@@ -21,8 +21,18 @@ interface Waiting {
  * background work only ever fills the gaps. A lane holds at most its `maxWaiting`; more are refused
  * at once (`QueueFullError`) rather than answered minutes late, and a full background lane never
  * refuses an interactive task.
+ *
+ * With several instances (REDIS_URL), `sharedTurn` spaces the starts of all of them together: it
+ * takes the next turn in Redis and says how long to wait for it (lib/shared-limits.ts), since N
+ * instances each spacing their own would ask N a second. When it fails, this instance's own
+ * spacing still holds.
  */
-export function createSpacer(intervalMs: number, maxWaiting: number, maxBackgroundWaiting = maxWaiting) {
+export function createSpacer(
+  intervalMs: number,
+  maxWaiting: number,
+  maxBackgroundWaiting = maxWaiting,
+  sharedTurn?: () => Promise<number>,
+) {
   const queues: Record<Lane, Waiting[]> = { interactive: [], background: [] };
   const limits: Record<Lane, number> = { interactive: maxWaiting, background: maxBackgroundWaiting };
   let lastStart = -Infinity;
@@ -32,6 +42,8 @@ export function createSpacer(intervalMs: number, maxWaiting: number, maxBackgrou
     while (queues.interactive.length + queues.background.length > 0) {
       const wait = lastStart + intervalMs - Date.now();
       if (wait > 0) await sleep(wait);
+      const turn = sharedTurn ? await sharedTurn().catch(() => 0) : 0;
+      if (turn > 0) await sleep(turn);
       // Chosen after the wait: an interactive task that came during it still goes first.
       const next = (queues.interactive.shift() ?? queues.background.shift())!;
       lastStart = Date.now();
