@@ -2,15 +2,17 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
 import { accessName, FORMS } from './operation.js';
+import { TAGS } from './tags.js';
 
 interface Operation {
   'x-access'?: string;
+  tags?: string[];
   security?: Array<Record<string, string[]>>;
   parameters?: Array<{ in: string; name: string }>;
   requestBody?: { content: Record<string, { schema: object }> };
   responses: Record<string, { description?: string; content?: Record<string, { schema: object }> }>;
 }
-interface Document { openapi: string; paths: Record<string, Record<string, Operation>> }
+interface Document { openapi: string; tags?: Array<{ name: string; description?: string }>; paths: Record<string, Record<string, Operation>> }
 
 let t: TestApp;
 let doc: Document;
@@ -68,6 +70,33 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('puts every operation in exactly one known group (its module\'s tag), and names no empty group', () => {
+    const known = Object.keys(TAGS);
+    expect(doc.tags?.map((tag) => tag.name)).toEqual(known);
+    for (const tag of doc.tags ?? []) expect([tag.name, tag.description]).toEqual([tag.name, expect.stringMatching(/\w/)]);
+    const wrong: string[] = [];
+    const used = new Set<string>();
+    for (const [url, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (op.tags?.length !== 1 || !known.includes(op.tags[0])) wrong.push(`${method.toUpperCase()} ${url}: ${JSON.stringify(op.tags)}`);
+        else used.add(op.tags[0]);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(known.filter((tag) => !used.has(tag))).toEqual([]);
+    // A few routes in the group of the module that defines them (sub-plugins included).
+    expect(doc.paths['/api/login'].post.tags).toEqual(['Auth']);
+    expect(doc.paths['/api/{id}/upload'].post.tags).toEqual(['Users']);
+    expect(doc.paths['/api/send-email-otp'].post.tags).toEqual(['Account']);
+    expect(doc.paths['/api/whispers/{id}/follow'].post.tags).toEqual(['Whispers']);
+    expect(doc.paths['/api/moderation/log'].get.tags).toEqual(['Moderation']);
+  });
+
+  it('keeps the reference\'s own routes and the SPA\'s files out of the document', () => {
+    const urls = Object.keys(doc.paths);
+    expect(urls.filter((url) => url === '/api/openapi.json' || url.startsWith('/api/docs') || !url.startsWith('/api/'))).toEqual([]);
   });
 
   it('names every path parameter, and every schema in it compiles (no dangling $ref)', () => {

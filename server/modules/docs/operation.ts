@@ -24,7 +24,7 @@ const files = (description: string) => ({ type: 'array', items: binary, descript
  * schema checks once the form is read. A route listed here that also takes JSON says so.
  */
 export const FORMS: Record<string, { files: Record<string, object>; json?: boolean }> = {
-  'POST /api/:id/upload': { files: { profileImage: { ...binary, description: 'The image (JPEG, PNG, GIF or WebP), at most 5 MB' } } },
+  'POST /api/:id/upload': { files: { profileImage: { ...binary, description: 'The image (JPEG, PNG or WebP by its bytes; GIF and SVG are refused), at most 5 MiB' } } },
   'PUT /api/edit-profile/:userId': { files: {}, json: true },
   'POST /api/create-skills/:userId/skills': { files: { images: files('Photos of the skill'), portfolioImages: files('Portfolio photos') } },
   'PUT /api/skills/:id': { files: { images: files('Photos added to the skill'), portfolioImages: files('Portfolio photos added') } },
