@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
-import { accessName, FORMS } from './operation.js';
+import { accessName, FORMS, STORAGE_ROUTES } from './operation.js';
 import { TAGS } from './tags.js';
 
 interface Operation {
@@ -63,6 +63,7 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
       else if (route.access !== 'public') needed.push(401);
       if (typeof route.access === 'object') needed.push(403, 404);
       if (route.schema?.params || route.schema?.body || route.schema?.querystring) needed.push(400);
+      if (STORAGE_ROUTES.has(key)) needed.push(503);
       for (const code of needed) if (!codes.includes(code)) problems.push(`${key}: no ${code}`);
       for (const code of codes.filter((c) => c >= 400)) {
         const schema = op.responses[code].content?.['application/json']?.schema as { properties?: object } | undefined;
@@ -110,6 +111,13 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
         for (const { schema } of schemas) expect(() => ajv.compile(schema)).not.toThrow();
       }
     }
+  });
+
+  it('names only routes that exist as storing or deleting uploads', () => {
+    const routes = new Set(apiRoutes().map((route) => `${route.method} ${route.url}`));
+    expect([...STORAGE_ROUTES].filter((key) => !routes.has(key))).toEqual([]);
+    expect(STORAGE_ROUTES.has('POST /api/:id/upload')).toBe(true);
+    expect(STORAGE_ROUTES.has('PUT /api/edit-profile/:userId')).toBe(false);
   });
 
   it('describes the forms read by hand as multipart/form-data, with their file fields', () => {
