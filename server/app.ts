@@ -14,6 +14,7 @@ import challengesRoutes from './modules/challenges/routes.js';
 import contactRoutes from './modules/contact/routes.js';
 import openapi from './modules/docs/openapi.js';
 import docsRoutes from './modules/docs/routes.js';
+import { tagged } from './modules/docs/tags.js';
 import eventsRoutes from './modules/events/routes.js';
 import friendsRoutes from './modules/friends/routes.js';
 import geoRoutes from './modules/geo/routes.js';
@@ -132,27 +133,29 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
     // Only here: files go out as the build compressed them (plugins/static-files.ts).
     await api.register(compression);
     await api.register(multipart);
-    await api.register(healthRoutes);
-    await api.register(authRoutes);
-    await api.register(usersRoutes);
-    await api.register(notificationsRoutes);
-    await api.register(accountRoutes);
-    await api.register(passwordResetRoutes);
-    await api.register(geoRoutes);
-    await api.register(searchRoutes);
-    await api.register(eventsRoutes);
-    await api.register(needsRoutes);
-    await api.register(skillsRoutes);
-    await api.register(contactRoutes);
-    await api.register(whispersRoutes);
-    await api.register(challengesRoutes);
-    await api.register(messagesRoutes);
-    await api.register(friendsRoutes);
-    await api.register(tripsRoutes);
-    await api.register(mapRoutes);
-    await api.register(blocksRoutes);
-    await api.register(reportsRoutes);
-    await api.register(moderationRoutes);
+    // Each module's routes under its tag in the reference (modules/docs/tags.ts).
+    await api.register(tagged('Health', healthRoutes));
+    await api.register(tagged('Auth', authRoutes));
+    await api.register(tagged('Users', usersRoutes));
+    await api.register(tagged('Notifications', notificationsRoutes));
+    await api.register(tagged('Account', accountRoutes));
+    await api.register(tagged('Password reset', passwordResetRoutes));
+    await api.register(tagged('Geocoding', geoRoutes));
+    await api.register(tagged('Search', searchRoutes));
+    await api.register(tagged('Events', eventsRoutes));
+    await api.register(tagged('Needs', needsRoutes));
+    await api.register(tagged('Skills', skillsRoutes));
+    await api.register(tagged('Contact', contactRoutes));
+    await api.register(tagged('Whispers', whispersRoutes));
+    await api.register(tagged('Challenges', challengesRoutes));
+    await api.register(tagged('Messages', messagesRoutes));
+    await api.register(tagged('Friends', friendsRoutes));
+    await api.register(tagged('Trips', tripsRoutes));
+    await api.register(tagged('Map', mapRoutes));
+    await api.register(tagged('Blocks', blocksRoutes));
+    await api.register(tagged('Reports', reportsRoutes));
+    await api.register(tagged('Moderation', moderationRoutes));
+    // The reference itself: hidden from its own document, so no tag.
     await api.register(docsRoutes);
   }, { prefix: '/api' });
 

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { pgErrorCode } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-error.js';
 import { loggable } from '../lib/log-redaction.js';
+import { StorageUnavailable } from '../lib/uploads/storage.js';
 import { validationMessage } from '../lib/validation-message.js';
 
 // Body-parser failures (FST_ERR_CTP_*) are the client's fault: 400, or 413 when too large.
@@ -29,6 +30,8 @@ const multipartMessages: Record<string, [number, string]> = {
 async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
+      // A service the server needs failed (the image bucket): the client gets the 503's words, the log why.
+      if (error instanceof StorageUnavailable) request.log.warn({ reason: error.reason }, 'image storage failed');
       return reply.status(error.statusCode).send(error.toJSON());
     }
     if (error.validation) {

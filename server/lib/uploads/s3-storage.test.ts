@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -7,6 +8,8 @@ import { parseS3Url } from '../../config.js';
 import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
 import { bearer, signUp, type Account } from '../../test/fixtures.js';
 import { multipart, SMALL_PNG as png } from '../../test/multipart.js';
+import { S3Storage } from './s3-storage.js';
+import { STORAGE_UNAVAILABLE, StorageUnavailable, type S3Config } from './storage.js';
 
 // An S3-compatible server in this process, on loopback (s3rver keeps its objects in a temporary
 // directory): the app stores, serves and deletes uploads through the bucket driver (S3_URL).
@@ -117,6 +120,128 @@ describe('uploads in an S3-compatible bucket (S3_URL)', () => {
     expect(await stored(profileImage)).toBeUndefined();
     expect(await stored(own.images[0])).toBeUndefined();
     expect(await stored(others.images[0])).toBeDefined();
+  });
+});
+
+/** A bucket that accepts connections and never answers a byte, on loopback; counts the connections. */
+async function startSilentBucket() {
+  const sockets = new Set<net.Socket>();
+  let connections = 0;
+  const silent = net.createServer((socket) => {
+    connections += 1;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const { port } = silent.address() as net.AddressInfo;
+  return {
+    port,
+    connections: () => connections,
+    close: () => new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      silent.close(() => resolve());
+    }),
+  };
+}
+
+/** A loopback port nothing listens on (bound, then closed). */
+async function closedPort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+const SHORT = { connectMs: 200, requestMs: 300, maxAttempts: 2 };
+const bucketAt = (port: number): S3Config => ({
+  ...parseS3Url(`http://k:s@127.0.0.1:${port}/${BUCKET}?region=eu-central-1&forcePathStyle=true`)!, timeouts: SHORT,
+});
+
+/** The promise's rejection and how long it took. */
+async function failure(call: () => Promise<unknown>): Promise<{ error: unknown; ms: number }> {
+  const started = performance.now();
+  try {
+    await call();
+  } catch (error) {
+    return { error, ms: performance.now() - started };
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('a bucket that does not answer (request timeout, bounded retries)', () => {
+  let silent: Awaited<ReturnType<typeof startSilentBucket>>;
+  beforeAll(async () => {
+    silent = await startSilentBucket();
+  });
+  afterAll(() => silent?.close());
+
+  it('a put, a get and a delete each fail with StorageUnavailable (503) after maxAttempts tries, not hang', async () => {
+    const storage = new S3Storage(bucketAt(silent.port));
+    try {
+      for (const call of [
+        () => storage.put('profile/00000000-0000-4000-8000-000000000000.webp', png, 'image/webp'),
+        () => storage.get('profile/00000000-0000-4000-8000-000000000000.webp'),
+        () => storage.remove('profile/00000000-0000-4000-8000-000000000000.webp'),
+      ]) {
+        const before = silent.connections();
+        const { error, ms } = await failure(call);
+        expect(error).toBeInstanceOf(StorageUnavailable);
+        expect(error).toMatchObject({ statusCode: 503, message: STORAGE_UNAVAILABLE });
+        expect((error as StorageUnavailable).reason).toMatchObject({ name: 'TimeoutError' });
+        // Two tries of 300 ms each plus the SDK's backoff: far below a hang, and tried exactly twice.
+        expect(ms).toBeGreaterThanOrEqual(2 * SHORT.requestMs - 50);
+        expect(ms).toBeLessThan(3_000);
+        expect(silent.connections() - before).toBe(SHORT.maxAttempts);
+      }
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('a refused connection fails the same way, at once', async () => {
+    const storage = new S3Storage(bucketAt(await closedPort()));
+    try {
+      const { error, ms } = await failure(() => storage.put('profile/00000000-0000-4000-8000-000000000000.webp', png, 'image/webp'));
+      expect(error).toMatchObject({ statusCode: 503, message: STORAGE_UNAVAILABLE });
+      expect(ms).toBeLessThan(3_000);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  describe('through the app', () => {
+    let hung: TestApp;
+    beforeAll(async () => {
+      hung = await buildTestApp({ config: { s3: bucketAt(silent.port) } });
+    }, SETUP_TIMEOUT);
+    afterAll(() => hung?.close());
+
+    it('an upload answers 503 { message } and changes nothing; a proxied image answers 503 { message }', async () => {
+      const account = await signUp(hung.app);
+      const form = await multipart({}, [{ name: 'profileImage', bytes: png, filename: 'me.png', type: 'image/png' }]);
+      const started = performance.now();
+      const upload = await hung.app.inject({ method: 'POST', url: `/api/${account.id}/upload`, payload: form.payload, headers: { ...form.headers, ...bearer(account.token) } });
+      expect(upload.statusCode).toBe(503);
+      expect(upload.json()).toEqual({ message: STORAGE_UNAVAILABLE });
+      expect(performance.now() - started).toBeLessThan(5_000);
+      const user = (await hung.app.inject({ url: `/api/user/${account.id}`, headers: bearer(account.token) })).json().user;
+      expect(user.profileImage).toBe('');
+
+      const whisper = await multipart(
+        { title: 'Blue hour', location: 'Chapora, Goa', category: 'Hidden Gem', description: 'Climb up before sunset.' },
+        [{ name: 'images', bytes: png, filename: 'a.png', type: 'image/png' }],
+      );
+      const post = await hung.app.inject({ method: 'POST', url: '/api/whispers', payload: whisper.payload, headers: { ...whisper.headers, ...bearer(account.token) } });
+      expect(post.statusCode).toBe(503);
+      expect(post.json()).toEqual({ message: STORAGE_UNAVAILABLE });
+
+      for (const method of ['GET', 'HEAD'] as const) {
+        const served = await hung.app.inject({ method, url: '/uploads/profile/00000000-0000-4000-8000-000000000000.webp' });
+        expect([method, served.statusCode]).toEqual([method, 503]);
+        if (method === 'GET') expect(served.json()).toEqual({ message: STORAGE_UNAVAILABLE });
+      }
+    });
   });
 });
 

@@ -1,6 +1,17 @@
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { NOT_MODIFIED, type S3Config, type StoredObject, type UploadStorage } from './storage.js';
+import { NOT_MODIFIED, StorageUnavailable, type S3Config, type S3Timeouts, type StoredObject, type UploadStorage } from './storage.js';
+
+/**
+ * The SDK waits forever by default (no connection or request timeout), so a bucket that accepts
+ * connections and never answers would hold every upload and every proxied image until the client
+ * gave up. A store on the same network or in the same region connects in milliseconds and answers
+ * an image-sized PUT or GET well within a second: 3 s to connect, 5 s to the answer's headers (and
+ * at most 5 s of silence while a body streams), two tries (the SDK's default is three, with
+ * backoff). A call then fails within about 10 s (2 × 5 s plus the backoff), well inside the
+ * server's own 30 s request timeout, and answers 503 (StorageUnavailable).
+ */
+export const S3_TIMEOUTS: S3Timeouts = { connectMs: 3_000, requestMs: 5_000, maxAttempts: 2 };
 
 /** An S3-compatible bucket through the AWS SDK v3; images are proxied by the server (static-files.ts). */
 export class S3Storage implements UploadStorage {
@@ -8,6 +19,7 @@ export class S3Storage implements UploadStorage {
   private readonly client: S3Client;
 
   constructor(private readonly s3: S3Config) {
+    const timeouts = { ...S3_TIMEOUTS, ...s3.timeouts };
     this.client = new S3Client({
       endpoint: s3.endpoint,
       region: s3.region,
@@ -17,6 +29,15 @@ export class S3Storage implements UploadStorage {
       // PutObject, checked on every GET) is not understood by every S3-compatible store.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: timeouts.maxAttempts,
+      // @smithy/node-http-handler's options. Without throwOnRequestTimeout the request timeout only
+      // logs a warning; socketTimeout bounds a stalled body once the headers have come.
+      requestHandler: {
+        connectionTimeout: timeouts.connectMs,
+        requestTimeout: timeouts.requestMs,
+        throwOnRequestTimeout: true,
+        socketTimeout: timeouts.requestMs,
+      },
     });
   }
 
@@ -25,12 +46,20 @@ export class S3Storage implements UploadStorage {
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.s3.bucket, Key: this.key(key), Body: bytes, ContentType: contentType }));
+    try {
+      await this.client.send(new PutObjectCommand({ Bucket: this.s3.bucket, Key: this.key(key), Body: bytes, ContentType: contentType }));
+    } catch (error) {
+      throw new StorageUnavailable(error);
+    }
   }
 
   async remove(key: string): Promise<void> {
-    // S3's DeleteObject succeeds for a missing key.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.s3.bucket, Key: this.key(key) }));
+    try {
+      // S3's DeleteObject succeeds for a missing key.
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.s3.bucket, Key: this.key(key) }));
+    } catch (error) {
+      throw new StorageUnavailable(error);
+    }
   }
 
   /** The object, `undefined` when there is none, NOT_MODIFIED when `ifNoneMatch` still matches it. */
@@ -48,7 +77,7 @@ export class S3Storage implements UploadStorage {
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
       if (status === 304) return NOT_MODIFIED;
       if (status === 404) return undefined;
-      throw error;
+      throw new StorageUnavailable(error);
     }
   }
 

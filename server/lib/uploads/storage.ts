@@ -1,6 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { HttpError } from '../http-error.js';
 import type { S3Storage } from './s3-storage.js';
 
 /** An S3-compatible bucket (config.ts reads it from S3_URL). */
@@ -15,6 +16,34 @@ export interface S3Config {
   secretAccessKey: string;
   /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO, s3rver, most self-hosted stores). */
   forcePathStyle: boolean;
+  /** Overrides of S3_TIMEOUTS (s3-storage.ts); S3_URL sets none, the tests set short ones. */
+  timeouts?: Partial<S3Timeouts>;
+}
+
+/** How long the bucket may take, and how often a failed call is tried (s3-storage.ts S3_TIMEOUTS). */
+export interface S3Timeouts {
+  /** To open the TCP (and TLS) connection. */
+  connectMs: number;
+  /** From sending the request to the answer's headers, and then any silence while its body streams. */
+  requestMs: number;
+  /** Tries per call, the first included (the SDK retries timeouts, refused connections and 5xx). */
+  maxAttempts: number;
+}
+
+/** The answer when the bucket fails or does not answer in time: 503, never a 500 with details, never a hang. */
+export const STORAGE_UNAVAILABLE = 'Image storage is not available right now. Please try again later.';
+
+/** A bucket call that failed (timeout, refused connection, an error status): answered as 503 { message }. */
+export class StorageUnavailable extends HttpError {
+  constructor(readonly cause: unknown) {
+    super(503, STORAGE_UNAVAILABLE);
+  }
+
+  /** What the log gets of the cause: no request, no headers, no credentials. */
+  get reason() {
+    const { name, message, code, $metadata } = (this.cause ?? {}) as { name?: string; message?: string; code?: string; $metadata?: { httpStatusCode?: number } };
+    return { name, message, code, status: $metadata?.httpStatusCode };
+  }
 }
 
 /** A stored upload, read for serving. */

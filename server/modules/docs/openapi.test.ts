@@ -1,16 +1,18 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
-import { accessName, FORMS } from './operation.js';
+import { accessName, FORMS, STORAGE_ROUTES } from './operation.js';
+import { TAGS } from './tags.js';
 
 interface Operation {
   'x-access'?: string;
+  tags?: string[];
   security?: Array<Record<string, string[]>>;
   parameters?: Array<{ in: string; name: string }>;
   requestBody?: { content: Record<string, { schema: object }> };
   responses: Record<string, { description?: string; content?: Record<string, { schema: object }> }>;
 }
-interface Document { openapi: string; paths: Record<string, Record<string, Operation>> }
+interface Document { openapi: string; tags?: Array<{ name: string; description?: string }>; paths: Record<string, Record<string, Operation>> }
 
 let t: TestApp;
 let doc: Document;
@@ -61,6 +63,7 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
       else if (route.access !== 'public') needed.push(401);
       if (typeof route.access === 'object') needed.push(403, 404);
       if (route.schema?.params || route.schema?.body || route.schema?.querystring) needed.push(400);
+      if (STORAGE_ROUTES.has(key)) needed.push(503);
       for (const code of needed) if (!codes.includes(code)) problems.push(`${key}: no ${code}`);
       for (const code of codes.filter((c) => c >= 400)) {
         const schema = op.responses[code].content?.['application/json']?.schema as { properties?: object } | undefined;
@@ -68,6 +71,33 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('puts every operation in exactly one known group (its module\'s tag), and names no empty group', () => {
+    const known = Object.keys(TAGS);
+    expect(doc.tags?.map((tag) => tag.name)).toEqual(known);
+    for (const tag of doc.tags ?? []) expect([tag.name, tag.description]).toEqual([tag.name, expect.stringMatching(/\w/)]);
+    const wrong: string[] = [];
+    const used = new Set<string>();
+    for (const [url, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (op.tags?.length !== 1 || !known.includes(op.tags[0])) wrong.push(`${method.toUpperCase()} ${url}: ${JSON.stringify(op.tags)}`);
+        else used.add(op.tags[0]);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(known.filter((tag) => !used.has(tag))).toEqual([]);
+    // A few routes in the group of the module that defines them (sub-plugins included).
+    expect(doc.paths['/api/login'].post.tags).toEqual(['Auth']);
+    expect(doc.paths['/api/{id}/upload'].post.tags).toEqual(['Users']);
+    expect(doc.paths['/api/send-email-otp'].post.tags).toEqual(['Account']);
+    expect(doc.paths['/api/whispers/{id}/follow'].post.tags).toEqual(['Whispers']);
+    expect(doc.paths['/api/moderation/log'].get.tags).toEqual(['Moderation']);
+  });
+
+  it('keeps the reference\'s own routes and the SPA\'s files out of the document', () => {
+    const urls = Object.keys(doc.paths);
+    expect(urls.filter((url) => url === '/api/openapi.json' || url.startsWith('/api/docs') || !url.startsWith('/api/'))).toEqual([]);
   });
 
   it('names every path parameter, and every schema in it compiles (no dangling $ref)', () => {
@@ -81,6 +111,13 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
         for (const { schema } of schemas) expect(() => ajv.compile(schema)).not.toThrow();
       }
     }
+  });
+
+  it('names only routes that exist as storing or deleting uploads', () => {
+    const routes = new Set(apiRoutes().map((route) => `${route.method} ${route.url}`));
+    expect([...STORAGE_ROUTES].filter((key) => !routes.has(key))).toEqual([]);
+    expect(STORAGE_ROUTES.has('POST /api/:id/upload')).toBe(true);
+    expect(STORAGE_ROUTES.has('PUT /api/edit-profile/:userId')).toBe(false);
   });
 
   it('describes the forms read by hand as multipart/form-data, with their file fields', () => {

@@ -24,7 +24,7 @@ const files = (description: string) => ({ type: 'array', items: binary, descript
  * schema checks once the form is read. A route listed here that also takes JSON says so.
  */
 export const FORMS: Record<string, { files: Record<string, object>; json?: boolean }> = {
-  'POST /api/:id/upload': { files: { profileImage: { ...binary, description: 'The image (JPEG, PNG, GIF or WebP), at most 5 MB' } } },
+  'POST /api/:id/upload': { files: { profileImage: { ...binary, description: 'The image (JPEG, PNG or WebP by its bytes; GIF and SVG are refused), at most 5 MiB' } } },
   'PUT /api/edit-profile/:userId': { files: {}, json: true },
   'POST /api/create-skills/:userId/skills': { files: { images: files('Photos of the skill'), portfolioImages: files('Portfolio photos') } },
   'PUT /api/skills/:id': { files: { images: files('Photos added to the skill'), portfolioImages: files('Portfolio photos added') } },
@@ -36,6 +36,16 @@ export const FORMS: Record<string, { files: Record<string, object>; json?: boole
   'PUT /api/events/:id': { files: { thumbnail: { ...binary, description: 'A new event picture' } } },
 };
 
+/**
+ * The routes that store or delete uploads, beside the forms with files: with S3_URL, a bucket that
+ * fails or does not answer in time makes them answer 503 (lib/uploads/storage.ts StorageUnavailable).
+ */
+export const STORAGE_ROUTES = new Set([
+  ...Object.entries(FORMS).filter(([, form]) => Object.keys(form.files).length > 0).map(([key]) => key),
+  'DELETE /api/needs/:id', 'DELETE /api/events/:id', 'DELETE /api/skills/:id', 'DELETE /api/whispers/:id',
+  'DELETE /api/delete-user/:userId',
+]);
+
 const ERROR_WORDS: Record<number, string> = {
   400: 'Invalid request: a parameter, the query or the body does not pass the checks',
   401: 'No live session: the bearer token is missing, expired or revoked',
@@ -44,11 +54,13 @@ const ERROR_WORDS: Record<number, string> = {
   409: 'Conflicts with the current state',
   413: 'Request body or file too large',
   429: 'Too many requests from this address or account; see Retry-After',
+  503: 'The image storage (the S3_URL bucket) failed or did not answer in time',
 };
 
 /** The error answers a route can give, from what it declares: its access class, parameters and body. */
-export function errorStatuses(access: Access | undefined, schema: FastifySchema | undefined, form: boolean): number[] {
+export function errorStatuses(access: Access | undefined, schema: FastifySchema | undefined, form: boolean, storage = false): number[] {
   const statuses = new Set<number>([429]);
+  if (storage) statuses.add(503);
   const hasParams = Boolean(schema?.params);
   if (hasParams || schema?.querystring || schema?.body || form) statuses.add(400);
   if (schema?.body || form) statuses.add(413);
@@ -73,7 +85,7 @@ export function describeRoute({ schema, url, route }: { schema: FastifySchema; u
   const described: Schema = { ...(schema as Schema), 'x-access': accessName(access) };
   // Public /api routes still read a bearer token when one is sent (lists show more to members).
   described.security = access === 'public' ? [{}, { bearer: [] }] : [{ bearer: [] }];
-  const errors = errorStatuses(access, schema, Boolean(form));
+  const errors = errorStatuses(access, schema, Boolean(form), STORAGE_ROUTES.has(`${method} ${url}`));
   const response: Record<string, unknown> = { ...((schema?.response as object | undefined) ?? {}) };
   for (const status of errors) response[status] = { ...ErrorAnswer, description: ERROR_WORDS[status] };
   described.response = response;
