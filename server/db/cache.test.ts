@@ -278,7 +278,7 @@ if (!onPglite) {
       const read = () => cachedRead(t.db, 'user', 'listener-down', async () => ++loads);
       await read();
       await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
-        where datname = current_database() and query = 'LISTEN need_spot_cache'`);
+        where datname = current_database() and application_name = 'need_spot_cache'`);
       await until(() => !trusted());
       await read();
       await read();
