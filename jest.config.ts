@@ -40,13 +40,24 @@ const config: Config = {
       displayName: 'server',
       ...serverProject,
       testMatch: ['**/*.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/server/test/security/'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/server/test/security/', '<rootDir>/server/test/scale/'],
     },
     {
       // npm run test:security: the route-table suite (authorization matrix, fuzzing, abuse limits).
       displayName: 'security',
       ...serverProject,
       testMatch: ['<rootDir>/server/test/security/**/*.test.ts'],
+    },
+    {
+      // npm run test:scale: two built server instances behind nginx, on PostgreSQL, Redis and an S3
+      // bucket started on loopback (scripts/scale-stack.mjs). Plain Node: nothing of PGlite's.
+      displayName: 'scale',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server/test/scale'],
+      testMatch: ['**/*.test.ts'],
+      transform: serverProject.transform,
+      transformIgnorePatterns: serverProject.transformIgnorePatterns,
+      moduleNameMapper: serverProject.moduleNameMapper,
     },
   ],
 };

@@ -68,6 +68,9 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** TRUST_PROXY as a hop count: the `hops` nearest addresses (the socket's peer first) are proxies. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** The whole HTTP app, from injected dependencies; main.ts listens, tests call app.inject(). */
 export async function buildApp({ config, db, migrationsFolder, mailer, logger = false }: AppDeps) {
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (see lib/jwt-secret.ts)');
@@ -76,9 +79,12 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,
     // A hop count or the proxies' addresses, never `true` (config.ts): the client address that
-    // per-address limits count is the one the nearest trusted proxy saw.
-    // A hop count is valid at runtime (Fastify docs) though missing from its type.
-    trustProxy: config.trustProxy as boolean | string,
+    // per-address limits count is the one the nearest trusted proxy saw. A hop count goes in as the
+    // function it means (the n nearest hops are proxies), as plugins/realtime.ts reads handshakes:
+    // Fastify 5.12 takes a bare number as "trust nothing", which behind nginx made every client one
+    // address (nginx's) for every per-address limit. A hop count is for servers reachable only
+    // through their proxies (README: several instances); the proxies' addresses are stricter.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Errors raised before routing (a broken %-escape, an over-long path parameter) answer
     // { message } like every other error, instead of Fastify's own shape.
     frameworkErrors: (error, _request, reply) => {
@@ -96,6 +102,17 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
   app.decorate('db', db);
   app.decorate<LocalStorage | S3Storage>('uploads', await createStorage(config));
   app.addHook('onClose', () => app.uploads.close());
+  // Closing: Node closes the connections idle at that moment, but one whose request was in flight
+  // would go idle afterwards and stay open for the keep-alive timeout (72 s), holding the close
+  // (main.ts gives up after 10 s). Answers sent while closing say Connection: close, so the client
+  // (nginx's keepalive pool) drops the connection instead of sending the next request on it.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) void reply.header('connection', 'close');
+  });
   app.decorate('newestMigrationAt', newestMigrationAt(migrationsFolder));
   app.decorate('mailer', mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log }));
   // One client, so the proxy routes and the server's own lookups (placing skills) share its pacing.

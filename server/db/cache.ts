@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from './client.js';
 
 /**
@@ -8,7 +9,9 @@ import type { Db } from './client.js';
  *
  * With several server instances on one PostgreSQL database, the names forgotten are also sent to
  * the others (NOTIFY need_spot_cache, heard in db/changes.ts): in the writing transaction when there
- * is one, so they are told at its commit or not at all. While an instance cannot hear them, it keeps
+ * is one, so they are told at its commit or not at all, and the transaction resolves once every
+ * instance has acknowledged that it forgot them (the client's next read, on any instance, sees the
+ * write). While an instance cannot hear them, it keeps
  * nothing, and it forgets everything once it hears again. An entry also lives at most MAX_AGE_MS: the
  * bound on a stale value should a notice be lost (a write outside a transaction whose notice fails
  * twice), or a row be changed by hand in the database.
@@ -111,18 +114,28 @@ export function payloadOf(names: Name[]): string {
   return lines.length <= MAX_PAYLOAD ? lines : [...new Set(names.map(([kind]) => kind))].join('\n');
 }
 
-/** The names of a payload as sent by `payloadOf`: `kind` or `kind:key` (kinds have no colon), one per line. */
+/**
+ * The names of a payload as sent by `payloadOf`: `kind` or `kind:key` (kinds have no colon), one per
+ * line. A line starting with '#' is a marker (`forgetEverywhere`), not a name.
+ */
 export function parsePayload(payload: string): Name[] {
-  return payload.split('\n').filter(Boolean).map((line) => {
+  return payload.split('\n').filter((line) => line && !line.startsWith('#')).map((line) => {
     const colon = line.indexOf(':');
     return colon < 0 ? [line] : [line.slice(0, colon), line.slice(colon + 1)];
   });
 }
 
+/** The marker line of a payload (`#` and a random id), or undefined. */
+export function markerOf(payload: string): string | undefined {
+  return payload.split('\n').find((line) => line.startsWith('#'));
+}
+
 /** Sends a payload of names to the other instances through `handle` (a transaction's: at its commit). */
 export type Tell = (payload: string, handle: Db) => Promise<unknown>;
+/** Resolves once this instance has heard back a payload carrying `marker` (db/changes.ts), or after a bound. */
+export type Heard = (marker: string) => Promise<void>;
 
-interface Database { cache: Cache; tell?: Tell }
+interface Database { cache: Cache; tell?: Tell; heard?: Heard }
 const databases = new WeakMap<object, Database>();
 /** What an open transaction leaves for its commit: the names to forget, and what to do after. */
 interface Open { database: Database; names: Name[]; after: Array<() => void> }
@@ -132,8 +145,8 @@ const open = new WeakMap<object, Open>();
  * Makes `cache` the one `db`'s reads keep in, and `tell` how other instances hear what it forgets
  * (db/client.ts, once per database; no `tell` on embedded PGlite, where this process is alone).
  */
-export function attachCache(db: Db, cache: Cache, tell?: Tell) {
-  const database = { cache, tell };
+export function attachCache(db: Db, cache: Cache, tell?: Tell, heard?: Heard) {
+  const database = { cache, tell, heard };
   databases.set(db, database);
   onCommit(db, database);
 }
@@ -147,13 +160,20 @@ export function attachCache(db: Db, cache: Cache, tell?: Tell) {
 function onCommit(handle: Db, database: Database, outer?: Open) {
   const transaction = handle.transaction.bind(handle) as (run: (tx: Db) => Promise<unknown>, config?: unknown) => Promise<unknown>;
   handle.transaction = (async (run: (tx: Db) => Promise<unknown>, config?: unknown) => {
-    const mine = outer ?? { database, names: [], after: [] };
+    const mine: Open = outer ?? { database, names: [], after: [] };
+    let heard: Promise<void> | undefined;
     const result = await transaction(async (tx) => {
       open.set(tx, mine);
       onCommit(tx, database, mine);
       try {
         const value = await run(tx);
-        if (!outer && mine.names.length > 0) await database.tell?.(payloadOf(mine.names), tx);
+        if (!outer && mine.names.length > 0 && database.tell) {
+          // Every write's commit waits for the other instances to forget what it changed: the
+          // client's next read, whichever instance answers it, sees the write.
+          const marker = database.heard ? newMarker() : undefined;
+          heard = marker ? database.heard!(marker) : undefined;
+          await database.tell(withMarker(payloadOf(mine.names), marker), tx);
+        }
         return value;
       } finally {
         open.delete(tx);
@@ -162,6 +182,8 @@ function onCommit(handle: Db, database: Database, outer?: Open) {
     if (!outer) {
       for (const [kind, key] of mine.names) database.cache.forgetHere(kind, key);
       for (const then of mine.after) then();
+      // The notice goes out at the commit: acknowledged after it, never inside the transaction.
+      await heard;
     }
     return result;
   }) as Db['transaction'];
@@ -216,6 +238,40 @@ export function forget(db: Db, kind: Kind, key?: string) {
   const database = databases.get(db);
   database?.cache.forgetHere(kind, key);
   if (database) tellSoon(db, database, [kind, key]);
+}
+
+const newMarker = () => `#${randomUUID()}`;
+const withMarker = (payload: string, marker: string | undefined) => (marker ? `${payload}\n${marker}` : payload);
+
+/**
+ * `forget` for names that other instances must have forgotten before the caller answers: a revoked
+ * session, which the next request may present to another instance at once. The notice carries a
+ * marker; every instance acknowledges it once it has forgotten the names (db/changes.ts), and this
+ * resolves when all that listen have (or after a bound, should one be stalled). In a transaction,
+ * the transaction's `db.transaction()` call resolves only then, as for every write in one. Without
+ * other instances (embedded PGlite) it is `forget`.
+ */
+export async function forgetEverywhere(db: Db, kind: Kind, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const transaction = open.get(db);
+  if (transaction) {
+    for (const key of keys) transaction.names.push([kind, key]);
+    return;
+  }
+  const database = databases.get(db);
+  if (!database) return;
+  for (const key of keys) database.cache.forgetHere(kind, key);
+  if (!database.tell) return;
+  const names: Name[] = keys.map((key) => [kind, key]);
+  const marker = database.heard ? newMarker() : undefined;
+  const heard = marker ? database.heard!(marker) : undefined;
+  try {
+    await database.tell(withMarker(payloadOf(names), marker), db);
+  } catch {
+    // As `forget`: the notice is tried twice, then left to the entries' age.
+    await database.tell(withMarker(payloadOf(names), marker), db).catch(() => {});
+  }
+  await heard;
 }
 
 /** Runs `then` now, or when `db` is a transaction's handle, once it has committed (never if it rolls back). */

@@ -1,9 +1,18 @@
 import pg from 'pg';
-import { parsePayload, type Cache } from './cache.js';
+import { markerOf, parsePayload, type Cache } from './cache.js';
 
 /** The channel on which instances tell each other the names they forget (db/cache.ts, `payloadOf`). */
 export const CACHE_CHANNEL = 'need_spot_cache';
 const RELISTEN_MS = 1_000;
+/**
+ * Where each instance acknowledges a marked notice (db/cache.ts, `forgetEverywhere`) once it has
+ * forgotten its names, and the application_name its listening connection goes by, so that the
+ * instance waiting can count how many acknowledgements to wait for.
+ */
+export const ACK_CHANNEL = 'need_spot_cache_ack';
+const LISTENER_NAME = 'need_spot_cache';
+/** How long `heard` waits: an instance that has not acknowledged by then (stalled, its listener lost) is given up on. */
+const HEARD_WAIT_MS = 2_000;
 
 /**
  * Listens on a connection of its own for the names other instances forget, and forgets them in
@@ -11,7 +20,37 @@ const RELISTEN_MS = 1_000;
  * and forgets everything when listening again (whatever was forgotten while nobody listened).
  */
 export function listenForForgets(connectionString: string, cache: Pick<Cache, 'forgetHere'>) {
-  const state = { live: false, stop: async () => {} };
+  // Markers waited for: the acknowledgements heard so far, how many are expected (once counted), the end of the wait.
+  const waiting = new Map<string, { acks: number; expected?: number; done: () => void }>();
+  const check = (marker: string) => {
+    const wait = waiting.get(marker);
+    if (wait && wait.expected !== undefined && wait.acks >= wait.expected) wait.done();
+  };
+  const state = {
+    live: false,
+    stop: async () => {},
+    /**
+     * Resolves once every instance listening now (this one included) has acknowledged a notice
+     * carrying `marker`, that is has forgotten its names; or after HEARD_WAIT_MS. Call it before
+     * the notice is sent: the listeners are counted meanwhile.
+     */
+    heard: (marker: string) => new Promise<void>((resolve) => {
+      const timer = setTimeout(done, HEARD_WAIT_MS);
+      function done() {
+        clearTimeout(timer);
+        waiting.delete(marker);
+        resolve();
+      }
+      const wait: { acks: number; expected?: number; done: () => void } = { acks: 0, done };
+      waiting.set(marker, wait);
+      if (!client || !state.live) return; // nothing to count with: the bound decides
+      client.query<{ listeners: number }>('SELECT count(*)::int AS listeners FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [LISTENER_NAME])
+        .then(({ rows }) => {
+          wait.expected = rows[0].listeners;
+          check(marker);
+        }, () => {});
+    }),
+  };
   let client: pg.Client | undefined;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -24,14 +63,25 @@ export function listenForForgets(connectionString: string, cache: Pick<Cache, 'f
   };
   function connect() {
     // Keep-alive probes tell a connection that died without closing from one that is quiet.
-    const current = (client = new pg.Client({ connectionString, keepAlive: true }));
+    const current = (client = new pg.Client({ connectionString, keepAlive: true, application_name: LISTENER_NAME }));
     current.on('notification', (notice) => {
+      if (notice.channel === ACK_CHANNEL) {
+        const wait = waiting.get(notice.payload ?? '');
+        if (wait) {
+          wait.acks += 1;
+          check(notice.payload!);
+        }
+        return;
+      }
       for (const [kind, key] of parsePayload(notice.payload ?? '')) cache.forgetHere(kind, key);
+      // Forgotten here (synchronously, above): the instance that waits may answer its client now.
+      const marker = markerOf(notice.payload ?? '');
+      if (marker) current.query('SELECT pg_notify($1, $2)', [ACK_CHANNEL, marker]).catch(() => {});
     });
     current.on('error', () => lost(current));
     current.on('end', () => lost(current));
     current.connect()
-      .then(() => current.query(`LISTEN ${CACHE_CHANNEL}`))
+      .then(() => current.query(`LISTEN ${CACHE_CHANNEL}; LISTEN ${ACK_CHANNEL}`))
       .then(() => {
         if (current !== client) return;
         cache.forgetHere();
@@ -42,6 +92,7 @@ export function listenForForgets(connectionString: string, cache: Pick<Cache, 'f
   connect();
   state.stop = async () => {
     stopped = true;
+    for (const { done } of [...waiting.values()]) done();
     state.live = false;
     clearTimeout(timer);
     const last = client;

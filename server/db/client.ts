@@ -59,7 +59,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     const cache = createCache(() => listening.live);
     const listening = listenForForgets(options.databaseUrl, cache);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    attachCache(db, cache, (payload, handle) => handle.execute(sql`SELECT pg_notify(${CACHE_CHANNEL}, ${payload})`));
+    attachCache(db, cache, (payload, handle) => handle.execute(sql`SELECT pg_notify(${CACHE_CHANNEL}, ${payload})`), listening.heard);
     return {
       db,
       kind: 'postgres',

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { cachedRead, forget } from '../db/cache.js';
+import { cachedRead, forget, forgetEverywhere } from '../db/cache.js';
 import { sessions, users } from '../db/schema.js';
 import { signToken, verifyToken } from './tokens.js';
 
@@ -89,8 +89,10 @@ export async function markSessionVerified(db: Db, sessionId: string): Promise<vo
 export type SessionScope = { sessionId: string } | { userId: string; except?: string };
 
 /**
- * Marks the live sessions in scope revoked; resolves to their ids. Only for `endSessions`
- * (plugins/sessions.ts), which also disconnects their sockets.
+ * Marks the live sessions in scope revoked; resolves to their ids once every instance has forgotten
+ * them (db/cache.ts, `forgetEverywhere`), so that the client's next request with a revoked token is
+ * refused by whichever instance answers it; in a transaction, its commit waits for that. Only for
+ * `endSessions` (plugins/sessions.ts), which also disconnects their sockets.
  */
 export async function revokeSessionRows(db: Db, scope: SessionScope): Promise<string[]> {
   const where = 'sessionId' in scope
@@ -98,6 +100,7 @@ export async function revokeSessionRows(db: Db, scope: SessionScope): Promise<st
     : and(eq(sessions.userId, scope.userId), scope.except ? ne(sessions.id, scope.except) : undefined);
   const rows = await db.update(sessions).set({ revokedAt: sql`now()` })
     .where(and(where, isNull(sessions.revokedAt))).returning({ id: sessions.id });
-  for (const row of rows) forgetSession(db, row.id);
-  return rows.map((row) => row.id);
+  const ids = rows.map((row) => row.id);
+  await forgetEverywhere(db, 'session', ids);
+  return ids;
 }

@@ -121,10 +121,12 @@ async function realtime(app: FastifyInstance) {
     socket.on('disconnect', () => clearTimeout(expiry));
   });
   app.decorate('io', io);
-  // Open websockets would keep the HTTP server from closing: drop this instance's clients (not other
-  // instances', hence `local`) before Fastify closes the server.
+  // Open websockets would keep the HTTP server from closing: close this instance's connections
+  // before Fastify closes the server. Their transports are closed, the sockets are not disconnected:
+  // socket.io-client reconnects after a lost transport ('transport close'), to another instance
+  // behind the load balancer, but never after a server-side disconnect ('io server disconnect'),
+  // which would leave every client of a stopped instance without live events until a page reload.
   app.addHook('preClose', async () => {
-    io.local.disconnectSockets(true);
     io.engine.close();
   });
   // Closes adapters too; its second close of the HTTP server only reports "not running".

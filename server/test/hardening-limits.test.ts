@@ -47,6 +47,18 @@ describe('TRUST_PROXY: the client address is the one the trusted proxy saw', () 
     }
     expect(statuses(answers)).toEqual({ 401: 5, 429: 3 });
   });
+
+  it('two clients behind the proxy are two addresses (TRUST_PROXY=1: the address the proxy saw)', async () => {
+    const login = (client: string, i: number) => proxied.app.inject({
+      method: 'POST', url: '/api/login', remoteAddress: '10.0.0.3',
+      headers: { 'x-forwarded-for': client },
+      payload: { username: `nobody_${client}_${i}`, password: 'wrong-one-1' },
+    });
+    const first = [];
+    for (let i = 0; i < 6; i++) first.push(await login('203.0.113.21', i));
+    expect(statuses(first)).toEqual({ 401: 5, 429: 1 });
+    expect((await login('203.0.113.22', 0)).statusCode).toBe(401);
+  });
 });
 
 describe('password checks are counted before they run', () => {
