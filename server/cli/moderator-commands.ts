@@ -23,8 +23,8 @@ async function setRole(db: Db, username: string, role: 'member' | 'moderator'): 
     const [row] = await tx.update(users).set({ role }).where(eq(sql`lower(${users.username})`, username.toLowerCase()))
       .returning({ id: users.id, username: users.username });
     if (row) {
-      forget(tx, 'session');
-      forget(tx, 'user', row.id);
+      await forget(tx, 'session');
+      await forget(tx, 'user', row.id);
     }
     return row;
   });

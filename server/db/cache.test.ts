@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterCommit, cacheOf, cachedRead, createCache, forget, parsePayload, payloadOf } from './cache.js';
 import { createDatabase, rowsOf } from './client.js';
 import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../test/build-test-app.js';
@@ -236,6 +237,29 @@ if (!onPglite) {
       }
     });
 
+    it('a revocation waits for the acknowledgement of every other listening instance (at most 2 s), and alone for none', async () => {
+      const logout = async () => {
+        const { token } = await signUp(t.app);
+        const started = Date.now();
+        expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) })).statusCode).toBe(200);
+        return Date.now() - started;
+      };
+      // Alone (its own listener is not counted): nothing to wait for; far below the bound even on a busy machine.
+      expect(await logout()).toBeLessThan(1_500);
+      // A listener that never acknowledges, as a stalled instance would: counted, waited for, given up on at the bound.
+      const [{ name }] = rowsOf<{ name: string }>(await t.db.execute(sql`select current_database() as name`));
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${name}`;
+      const stalled = new pg.Client({ connectionString: url.toString(), application_name: 'need_spot_cache' });
+      await stalled.connect();
+      try {
+        await stalled.query('LISTEN need_spot_cache');
+        expect(await logout()).toBeGreaterThanOrEqual(1_900);
+      } finally {
+        await stalled.end();
+      }
+    });
+
     it('a profile changed through one instance is read anew through the other', async () => {
       const database = await secondInstance();
       const other = await buildTestApp({ db: database.db });
@@ -264,7 +288,8 @@ if (!onPglite) {
         });
         const created = await other.app.inject({ method: 'POST', url: `/api/create-need/${id}`, headers: { ...bearer(token), ...form.headers }, payload: form.payload });
         expect(created.statusCode).toBe(201);
-        await until(async () => (await list())[0] === 'Ferry tickets for two');
+        // The create answered once this instance had forgotten its pages: no waiting here.
+        expect((await list())[0]).toBe('Ferry tickets for two');
       } finally {
         await other.close();
         await database.close();

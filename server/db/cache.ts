@@ -130,10 +130,17 @@ export function markerOf(payload: string): string | undefined {
   return payload.split('\n').find((line) => line.startsWith('#'));
 }
 
-/** Sends a payload of names to the other instances through `handle` (a transaction's: at its commit). */
-export type Tell = (payload: string, handle: Db) => Promise<unknown>;
-/** Resolves once this instance has heard back a payload carrying `marker` (db/changes.ts), or after a bound. */
-export type Heard = (marker: string) => Promise<void>;
+/**
+ * Sends a payload of names to the other instances through `handle` (a transaction's: at its
+ * commit); resolves to how many other instances listen (db/client.ts, in the same statement).
+ */
+export type Tell = (payload: string, handle: Db) => Promise<number>;
+/**
+ * Starts waiting for the acknowledgements of a notice carrying `marker` (db/changes.ts), before the
+ * notice can arrive; `expect` says how many (the other instances `tell` counted), and `settled`
+ * resolves once that many have come, or after a bound.
+ */
+export type Heard = (marker: string) => { expect(others: number): void; settled: Promise<void> };
 
 interface Database { cache: Cache; tell?: Tell; heard?: Heard }
 const databases = new WeakMap<object, Database>();
@@ -161,7 +168,7 @@ function onCommit(handle: Db, database: Database, outer?: Open) {
   const transaction = handle.transaction.bind(handle) as (run: (tx: Db) => Promise<unknown>, config?: unknown) => Promise<unknown>;
   handle.transaction = (async (run: (tx: Db) => Promise<unknown>, config?: unknown) => {
     const mine: Open = outer ?? { database, names: [], after: [] };
-    let heard: Promise<void> | undefined;
+    let heard: ReturnType<Heard> | undefined;
     const result = await transaction(async (tx) => {
       open.set(tx, mine);
       onCommit(tx, database, mine);
@@ -169,43 +176,61 @@ function onCommit(handle: Db, database: Database, outer?: Open) {
         const value = await run(tx);
         if (!outer && mine.names.length > 0 && database.tell) {
           // Every write's commit waits for the other instances to forget what it changed: the
-          // client's next read, whichever instance answers it, sees the write.
+          // client's next read, whichever instance answers it, sees the write. Alone, it waits for none.
           const marker = database.heard ? newMarker() : undefined;
           heard = marker ? database.heard!(marker) : undefined;
-          await database.tell(withMarker(payloadOf(mine.names), marker), tx);
+          heard?.expect(await database.tell(withMarker(payloadOf(mine.names), marker), tx));
         }
         return value;
+      } catch (error) {
+        heard?.expect(0);
+        throw error;
       } finally {
         open.delete(tx);
       }
-    }, config);
+    }, config).catch((error: unknown) => {
+      heard?.expect(0); // a failed commit sent no notice
+      throw error;
+    });
     if (!outer) {
       for (const [kind, key] of mine.names) database.cache.forgetHere(kind, key);
       for (const then of mine.after) then();
       // The notice goes out at the commit: acknowledged after it, never inside the transaction.
-      await heard;
+      await heard?.settled;
     }
     return result;
   }) as Db['transaction'];
 }
 
 // Names forgotten outside a transaction, told together at the end of the current turn (a write that
-// forgets three names sends one notice); tried twice, then left to the entries' age.
-const queued = new WeakMap<Database, Name[]>();
-function tellSoon(db: Db, database: Database, name: Name) {
-  const { tell } = database;
-  if (!tell) return;
-  const names = queued.get(database);
-  if (names) {
-    names.push(name);
-    return;
+// forgets three names sends one notice); tried twice, then left to the entries' age. Each caller gets
+// the notice's acknowledgement by the other instances (`Heard`) to wait for, as a transaction's
+// commit waits for its own.
+const queued = new WeakMap<Database, { names: Name[]; settled: Promise<void> }>();
+function tellSoon(db: Db, database: Database, name: Name): Promise<void> {
+  const { tell, heard } = database;
+  if (!tell) return Promise.resolve();
+  const batch = queued.get(database);
+  if (batch) {
+    batch.names.push(name);
+    return batch.settled;
   }
-  queued.set(database, [name]);
-  queueMicrotask(() => {
-    const payload = payloadOf(queued.get(database)!);
-    queued.delete(database);
-    tell(payload, db).catch(() => tell(payload, db)).catch(() => {});
+  const names = [name];
+  const settled = new Promise<void>((resolve) => {
+    queueMicrotask(() => {
+      queued.delete(database);
+      const marker = heard ? newMarker() : undefined;
+      // Waited for before the notice is sent: outside a transaction it is delivered as it is sent.
+      const acknowledged = marker ? heard!(marker) : undefined;
+      const payload = withMarker(payloadOf(names), marker);
+      void tell(payload, db).catch(() => tell(payload, db)).catch(() => 0).then((others) => {
+        acknowledged?.expect(others);
+        return acknowledged?.settled;
+      }).then(resolve);
+    });
   });
+  queued.set(database, { names, settled });
+  return settled;
 }
 
 /** The cache `db` keeps its reads in (none for a transaction: reads in one are never kept). */
@@ -227,51 +252,29 @@ export function cachedReadMany<T>(db: Db, kind: Kind, keys: string[], loadMany: 
 
 /**
  * Forgets kind/key (or the whole kind) here and on the other instances: at once, or when `db` is a
- * transaction's handle, once it commits.
+ * transaction's handle, once it commits. Outside a transaction, resolves once the other instances
+ * have forgotten it too (or after the bound, db/changes.ts): a write awaits it before answering, so
+ * that the client's next read sees the write whichever instance answers. In a transaction it
+ * resolves at once, and the transaction's commit is what waits.
  */
-export function forget(db: Db, kind: Kind, key?: string) {
+export function forget(db: Db, kind: Kind, key?: string): Promise<void> {
   const transaction = open.get(db);
   if (transaction) {
     transaction.names.push([kind, key]);
-    return;
+    return Promise.resolve();
   }
   const database = databases.get(db);
-  database?.cache.forgetHere(kind, key);
-  if (database) tellSoon(db, database, [kind, key]);
+  if (!database) return Promise.resolve();
+  database.cache.forgetHere(kind, key);
+  return tellSoon(db, database, [kind, key]);
 }
 
 const newMarker = () => `#${randomUUID()}`;
 const withMarker = (payload: string, marker: string | undefined) => (marker ? `${payload}\n${marker}` : payload);
 
-/**
- * `forget` for names that other instances must have forgotten before the caller answers: a revoked
- * session, which the next request may present to another instance at once. The notice carries a
- * marker; every instance acknowledges it once it has forgotten the names (db/changes.ts), and this
- * resolves when all that listen have (or after a bound, should one be stalled). In a transaction,
- * the transaction's `db.transaction()` call resolves only then, as for every write in one. Without
- * other instances (embedded PGlite) it is `forget`.
- */
+/** `forget` of several keys of one kind, in one notice: resolves once every instance has forgotten them. */
 export async function forgetEverywhere(db: Db, kind: Kind, keys: string[]): Promise<void> {
-  if (keys.length === 0) return;
-  const transaction = open.get(db);
-  if (transaction) {
-    for (const key of keys) transaction.names.push([kind, key]);
-    return;
-  }
-  const database = databases.get(db);
-  if (!database) return;
-  for (const key of keys) database.cache.forgetHere(kind, key);
-  if (!database.tell) return;
-  const names: Name[] = keys.map((key) => [kind, key]);
-  const marker = database.heard ? newMarker() : undefined;
-  const heard = marker ? database.heard!(marker) : undefined;
-  try {
-    await database.tell(withMarker(payloadOf(names), marker), db);
-  } catch {
-    // As `forget`: the notice is tried twice, then left to the entries' age.
-    await database.tell(withMarker(payloadOf(names), marker), db).catch(() => {});
-  }
-  await heard;
+  await Promise.all(keys.map((key) => forget(db, kind, key)));
 }
 
 /** Runs `then` now, or when `db` is a transaction's handle, once it has committed (never if it rolls back). */

@@ -10,7 +10,7 @@ const RELISTEN_MS = 1_000;
  * instance waiting can count how many acknowledgements to wait for.
  */
 export const ACK_CHANNEL = 'need_spot_cache_ack';
-const LISTENER_NAME = 'need_spot_cache';
+export const LISTENER_NAME = 'need_spot_cache';
 /** How long `heard` waits: an instance that has not acknowledged by then (stalled, its listener lost) is given up on. */
 const HEARD_WAIT_MS = 2_000;
 
@@ -28,28 +28,33 @@ export function listenForForgets(connectionString: string, cache: Pick<Cache, 'f
   };
   const state = {
     live: false,
+    /** The backend pid of this instance's listening connection (0 while none): not one of the others. */
+    pid: 0,
     stop: async () => {},
     /**
-     * Resolves once every instance listening now (this one included) has acknowledged a notice
-     * carrying `marker`, that is has forgotten its names; or after HEARD_WAIT_MS. Call it before
-     * the notice is sent: the listeners are counted meanwhile.
+     * Waits for the other instances' acknowledgements of a notice carrying `marker` (each sends one
+     * once it has forgotten its names): `expect` gives how many (counted when the notice was sent,
+     * db/client.ts), `settled` resolves once they have come, or after HEARD_WAIT_MS. Called before
+     * the notice is sent, so that no acknowledgement comes first.
      */
-    heard: (marker: string) => new Promise<void>((resolve) => {
-      const timer = setTimeout(done, HEARD_WAIT_MS);
-      function done() {
-        clearTimeout(timer);
-        waiting.delete(marker);
-        resolve();
-      }
-      const wait: { acks: number; expected?: number; done: () => void } = { acks: 0, done };
-      waiting.set(marker, wait);
-      if (!client || !state.live) return; // nothing to count with: the bound decides
-      client.query<{ listeners: number }>('SELECT count(*)::int AS listeners FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [LISTENER_NAME])
-        .then(({ rows }) => {
-          wait.expected = rows[0].listeners;
+    heard: (marker: string) => {
+      let expect: (others: number) => void = () => {};
+      const settled = new Promise<void>((resolve) => {
+        const timer = setTimeout(done, HEARD_WAIT_MS);
+        function done() {
+          clearTimeout(timer);
+          waiting.delete(marker);
+          resolve();
+        }
+        const wait: { acks: number; expected?: number; done: () => void } = { acks: 0, done };
+        waiting.set(marker, wait);
+        expect = (others) => {
+          wait.expected = others;
           check(marker);
-        }, () => {});
-    }),
+        };
+      });
+      return { expect: (others: number) => expect(others), settled };
+    },
   };
   let client: pg.Client | undefined;
   let stopped = false;
@@ -57,6 +62,7 @@ export function listenForForgets(connectionString: string, cache: Pick<Cache, 'f
   const lost = (which: pg.Client) => {
     if (which !== client) return;
     state.live = false;
+    state.pid = 0;
     client = undefined;
     which.end().catch(() => {});
     if (!stopped) timer = setTimeout(connect, RELISTEN_MS);
@@ -75,15 +81,18 @@ export function listenForForgets(connectionString: string, cache: Pick<Cache, 'f
       }
       for (const [kind, key] of parsePayload(notice.payload ?? '')) cache.forgetHere(kind, key);
       // Forgotten here (synchronously, above): the instance that waits may answer its client now.
+      // Not for this instance's own notices: it forgot their names at its commit.
       const marker = markerOf(notice.payload ?? '');
-      if (marker) current.query('SELECT pg_notify($1, $2)', [ACK_CHANNEL, marker]).catch(() => {});
+      if (marker && !waiting.has(marker)) current.query('SELECT pg_notify($1, $2)', [ACK_CHANNEL, marker]).catch(() => {});
     });
     current.on('error', () => lost(current));
     current.on('end', () => lost(current));
     current.connect()
       .then(() => current.query(`LISTEN ${CACHE_CHANNEL}; LISTEN ${ACK_CHANNEL}`))
-      .then(() => {
+      .then(() => current.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))
+      .then(({ rows }) => {
         if (current !== client) return;
+        state.pid = rows[0].pid;
         cache.forgetHere();
         state.live = true;
       })

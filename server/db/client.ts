@@ -5,7 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { defaultDatabasePoolSize } from '../config.js';
 import { attachCache, createCache } from './cache.js';
-import { CACHE_CHANNEL, listenForForgets } from './changes.js';
+import { CACHE_CHANNEL, LISTENER_NAME, listenForForgets } from './changes.js';
 import { migrateWithLock } from './migrate.js';
 import { startPgliteThread, type PgliteClient } from './pglite-thread.js';
 import * as schema from './schema.js';
@@ -59,7 +59,15 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     const cache = createCache(() => listening.live);
     const listening = listenForForgets(options.databaseUrl, cache);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    attachCache(db, cache, (payload, handle) => handle.execute(sql`SELECT pg_notify(${CACHE_CHANNEL}, ${payload})`), listening.heard);
+    // The notice, and in the same statement how many other instances listen (the acknowledgements
+    // to wait for, db/changes.ts): no round trip of its own, and none to wait for when alone.
+    const tell = async (payload: string, handle: Db) => {
+      const [row] = rowsOf<{ others: number }>(await handle.execute(sql`SELECT pg_notify(${CACHE_CHANNEL}, ${payload}),
+        (SELECT count(*)::int FROM pg_stat_activity WHERE application_name = ${LISTENER_NAME}
+           AND datname = current_database() AND pid <> ${listening.pid}) AS others`));
+      return row.others;
+    };
+    attachCache(db, cache, tell, listening.heard);
     return {
       db,
       kind: 'postgres',

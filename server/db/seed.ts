@@ -37,7 +37,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     if (again > 0) return false;
 
     // Instances already running may keep the empty boards' pages: they forget them at the commit.
-    boardsChanged(tx, 'needs', 'events', 'skills', 'whispers');
+    await boardsChanged(tx, 'needs', 'events', 'skills', 'whispers');
     const ids = Object.fromEntries(people.map((p) => [p.key, randomUUID()])) as Record<PersonKey, string>;
     await tx.insert(users).values(people.map(({ key, ...person }, i) => ({
       ...person, id: ids[key], passwordHash, companionMatching: demoMatching.includes(key), createdAt: hoursBefore(now, 24 * (30 - i)),

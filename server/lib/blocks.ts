@@ -47,9 +47,8 @@ export async function blockedBetween(db: Db, a: string, b: string): Promise<bool
 }
 
 /** Both members' kept blocks are stale (call with the handle that wrote: a transaction's forgets at its commit). */
-export function blocksChanged(db: Db, a: string, b: string) {
-  forget(db, 'blocks', a);
-  forget(db, 'blocks', b);
+export async function blocksChanged(db: Db, a: string, b: string): Promise<void> {
+  await Promise.all([forget(db, 'blocks', a), forget(db, 'blocks', b)]);
 }
 
 /**

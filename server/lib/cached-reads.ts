@@ -24,19 +24,16 @@ export async function sendCachedJson(reply: FastifyReply, db: Db, kind: `${Board
  * kept search answers and typed words too (modules/search). Call it with the handle that wrote (a
  * transaction's: forgotten once it commits).
  */
-export function boardsChanged(db: Db, ...boards: Board[]) {
-  for (const board of boards) forget(db, `${board}-list`);
-  if (boards.some((board) => SEARCHED.includes(board))) {
-    forget(db, 'search');
-    forget(db, 'search-words');
-  }
+export async function boardsChanged(db: Db, ...boards: Board[]): Promise<void> {
+  const names: Parameters<typeof forget>[1][] = boards.map((board) => `${board}-list` as const);
+  if (boards.some((board) => SEARCHED.includes(board))) names.push('search', 'search-words');
+  await Promise.all(names.map((name) => forget(db, name)));
 }
 
 /**
  * A user's row changed: forgets the kept row; with `shown`, also every board's pages, which show
  * names, pictures and contacts (a profile or e-mail change), or held the posts of an account that went.
  */
-export function userChanged(db: Db, userId: string, { shown }: { shown: boolean }) {
-  forget(db, 'user', userId);
-  if (shown) boardsChanged(db, ...SEARCHED, 'whispers');
+export async function userChanged(db: Db, userId: string, { shown }: { shown: boolean }): Promise<void> {
+  await Promise.all([forget(db, 'user', userId), shown && boardsChanged(db, ...SEARCHED, 'whispers')]);
 }

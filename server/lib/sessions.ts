@@ -82,7 +82,7 @@ export async function resolveToken(db: Db, secret: string, token: string): Promi
 /** The password was just proved in this session: sudo mode starts again. */
 export async function markSessionVerified(db: Db, sessionId: string): Promise<void> {
   await db.update(sessions).set({ verifiedAt: sql`now()` }).where(eq(sessions.id, sessionId));
-  forgetSession(db, sessionId);
+  await forgetSession(db, sessionId);
 }
 
 /** Which sessions to end: one, or all of a user's (but one, the caller's, when `except` is given). */

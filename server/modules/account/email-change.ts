@@ -43,7 +43,7 @@ export async function confirmEmailChange(db: Db, secret: string, limits: Limits,
       const [old] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for('update');
       const [user] = await tx.update(users).set({ email }).where(and(eq(users.id, userId), ne(users.email, email))).returning();
       if (!old || !user) return undefined;
-      userChanged(tx, userId, { shown: true });
+      await userChanged(tx, userId, { shown: true });
       await dropOtps(tx, userId, 'password-reset');
       await endSessions({ userId, except: change.sessionId }, tx);
       return { user, oldEmail: old.email };

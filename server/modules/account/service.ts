@@ -36,7 +36,7 @@ export function deleteAccount(db: Db, endSessions: EndSessions, userId: string):
     await endSessions({ userId }, tx);
     const [user] = await tx.delete(users).where(eq(users.id, userId)).returning({ email: users.email, profileImage: users.profileImage });
     if (!user) throw userGone();
-    userChanged(tx, userId, { shown: true }); // the account's posts go with it
+    await userChanged(tx, userId, { shown: true }); // the account's posts go with it
     await clearHits(tx, limitKeys.ofAccount(userId, user.email.toLowerCase()));
     return [user.profileImage, ...owned];
   });
@@ -69,7 +69,7 @@ export async function changePassword(db: Db, limits: Limits, endSessions: EndSes
   const passwordHash = await hashPassword(change.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, change.userId));
-    userChanged(tx, change.userId, { shown: false });
+    await userChanged(tx, change.userId, { shown: false });
     await endSessions({ userId: change.userId, except: change.sessionId }, tx);
   });
 }

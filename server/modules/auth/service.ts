@@ -53,7 +53,7 @@ function suspensionEnded(db: Db, userId: string): Promise<boolean> {
       .where(and(eq(users.id, userId), eq(users.status, 'suspended'), lte(users.suspendedUntil, sql`now()`))).returning({ id: users.id });
     if (lifted.length === 0) return false;
     await markAuthorSuspended(tx, userId, false);
-    userChanged(tx, userId, { shown: true });
+    await userChanged(tx, userId, { shown: true });
     return true;
   });
 }

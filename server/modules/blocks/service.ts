@@ -36,7 +36,7 @@ export async function block(db: Db, me: string, them: string): Promise<boolean> 
       or(and(eq(friendRequests.senderId, me), eq(friendRequests.receiverId, them)), and(eq(friendRequests.senderId, them), eq(friendRequests.receiverId, me))),
       sql`${friendRequests.status} in ('pending', 'accepted')`,
     ));
-    blocksChanged(tx, me, them);
+    await blocksChanged(tx, me, them);
     return true;
   });
 }
@@ -44,5 +44,5 @@ export async function block(db: Db, me: string, them: string): Promise<boolean> 
 /** Takes `me`'s block of `them` back (nothing when there was none); what it ended stays ended. */
 export async function unblock(db: Db, me: string, them: string): Promise<void> {
   const gone = await db.delete(blocks).where(and(eq(blocks.blockerId, me), eq(blocks.blockedId, them))).returning({ at: blocks.createdAt });
-  if (gone.length > 0) blocksChanged(db, me, them);
+  if (gone.length > 0) await blocksChanged(db, me, them);
 }

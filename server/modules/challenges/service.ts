@@ -143,7 +143,7 @@ export async function setStep(db: Db, challengeId: string, userId: string, step:
     if (finishes) {
       [{ tokens }] = rowsOf<{ tokens: number }>(await tx.execute(sql`
         update users set tokens = tokens + ${row.reward_tokens} where id = ${userId} returning tokens`));
-      userChanged(tx, userId, { shown: false });
+      await userChanged(tx, userId, { shown: false });
       const reward = row.reward_tokens > 0 ? ` (+${row.reward_tokens} tokens)` : '';
       await createNotification(tx, userId, {
         title: 'Badge earned',

@@ -117,7 +117,7 @@ export async function insertEvent(db: Db, id: string, userId: string, input: Eve
     id, createdBy: userId, ...input, thumbnail, url: eventUrl(id), authorSuspended: authorSuspendedAtInsert(userId),
   })
     .returning({ createdAt: events.createdAt });
-  boardsChanged(db, 'events');
+  await boardsChanged(db, 'events');
   return row.createdAt;
 }
 
@@ -132,7 +132,7 @@ export function updateEvent(db: Db, id: string, userId: string, input: EventInpu
     if (!old) return { outcome: 'missing' } as const;
     if (old.createdBy !== userId) return { outcome: 'forbidden' } as const;
     await tx.update(events).set({ ...input, ...(thumbnail === undefined ? {} : { thumbnail }) }).where(eq(events.id, id));
-    boardsChanged(tx, 'events');
+    await boardsChanged(tx, 'events');
     return { outcome: 'done', value: { replaced: thumbnail === undefined ? undefined : old.thumbnail } } as const;
   });
 }
@@ -144,7 +144,7 @@ export function deleteEvent(db: Db, id: string, userId: string): Promise<Owned<{
     if (!old) return { outcome: 'missing' } as const;
     if (old.createdBy !== userId) return { outcome: 'forbidden' } as const;
     await tx.delete(events).where(eq(events.id, id));
-    boardsChanged(tx, 'events');
+    await boardsChanged(tx, 'events');
     return { outcome: 'done', value: { thumbnail: old.thumbnail } } as const;
   });
 }

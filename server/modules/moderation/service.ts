@@ -58,7 +58,7 @@ export function setHidden(db: Db, moderator: Moderator, itemType: HideableType, 
     if (!row) throw missing();
     if (reason !== null) await closeReports(tx, itemType, itemId);
     await logAction(tx, moderator, reason === null ? 'restore' : 'hide', itemType, itemId, reason ?? note);
-    if (board) boardsChanged(tx, board);
+    if (board) await boardsChanged(tx, board);
   });
 }
 
@@ -78,7 +78,7 @@ export function suspend(
     await markAuthorSuspended(tx, userId, true);
     await closeReports(tx, 'user', userId);
     await logAction(tx, moderator, 'suspend', 'user', userId, reason);
-    userChanged(tx, userId, { shown: true });
+    await userChanged(tx, userId, { shown: true });
     await endSessions({ userId }, tx);
   });
 }
@@ -95,7 +95,7 @@ export function unsuspend(db: Db, moderator: Moderator, userId: string, reason?:
     }
     await markAuthorSuspended(tx, userId, false);
     await logAction(tx, moderator, 'unsuspend', 'user', userId, reason);
-    userChanged(tx, userId, { shown: true });
+    await userChanged(tx, userId, { shown: true });
   });
 }
 

@@ -90,7 +90,7 @@ export async function findNeed(db: Db, id: string) {
 
 export async function createNeed(db: Db, userId: string, input: NeedInput, images: string[]) {
   const [created] = await db.insert(needs).values({ ...input, images, userId, authorSuspended: authorSuspendedAtInsert(userId) }).returning({ id: needs.id });
-  boardsChanged(db, 'needs');
+  await boardsChanged(db, 'needs');
   const row = await findNeed(db, created.id);
   // The owner cannot vanish in between: deleting an account ends its sessions first.
   if (!row) throw needNotFound();
@@ -124,7 +124,7 @@ export async function updateNeed(db: Db, id: string, userId: string, input: Need
     const images = [...kept.value, ...added];
     if (images.length > MAX_IMAGES) throw invalid({ message: TOO_MANY_IMAGES, field: 'images' });
     await tx.update(needs).set({ ...input, images }).where(eq(needs.id, id));
-    boardsChanged(tx, 'needs');
+    await boardsChanged(tx, 'needs');
     const need = (await findNeed(tx, id))!; // the row is held: it is there
     return { need, dropped: current.images.filter((path) => !images.includes(path)) };
   });
@@ -136,7 +136,7 @@ export async function deleteNeed(db: Db, id: string, userId: string): Promise<st
     const [current] = await tx.select({ userId: needs.userId }).from(needs).where(eq(needs.id, id)).for('update');
     assertOwner(current, userId);
     const [deleted] = await tx.delete(needs).where(eq(needs.id, id)).returning({ images: needs.images });
-    boardsChanged(tx, 'needs');
+    await boardsChanged(tx, 'needs');
     return deleted.images;
   });
 }

@@ -65,7 +65,7 @@ export async function resetPassword(db: Db, secret: string, limits: Limits, endS
     const [user] = await tx.update(users).set({ passwordHash })
       .where(and(eq(users.id, userId), eq(users.status, 'active'))).returning({ id: users.id });
     if (!user) return false;
-    userChanged(tx, userId, { shown: false });
+    await userChanged(tx, userId, { shown: false });
     await endSessions({ userId }, tx);
     await clearHits(tx, [loginTarget(owner.username), loginTarget(owner.email), sudoTarget(userId)]
       .map((target) => limitKeys.passwordChecksFrom(target, reset.ip)));

@@ -107,7 +107,7 @@ export async function insertSkill(db: Db, id: string, userId: string, fields: Sk
   const [row] = await db.insert(skills).values({
     id, userId, ...fields, images, portfolioImages, thumbnail: images[0] ?? '', url: skillUrl(id), authorSuspended: authorSuspendedAtInsert(userId),
   }).returning({ createdAt: skills.createdAt });
-  boardsChanged(db, 'skills');
+  await boardsChanged(db, 'skills');
   return row.createdAt;
 }
 
@@ -136,7 +136,7 @@ export function updateSkill(
     const images = [...kept.images, ...added.images];
     const portfolioImages = [...kept.portfolioImages, ...added.portfolioImages];
     await tx.update(skills).set({ ...fields, images, portfolioImages, thumbnail: images[0] ?? '', url: skillUrl(id) }).where(eq(skills.id, id));
-    boardsChanged(tx, 'skills');
+    await boardsChanged(tx, 'skills');
     const stay = new Set([...images, ...portfolioImages]);
     return { outcome: 'done', value: { dropped: [...row.images, ...row.portfolioImages].filter((path) => !stay.has(path)) } };
   });
@@ -149,7 +149,7 @@ export function deleteSkill(db: Db, id: string, userId: string): Promise<Owned<{
     if (!row) return { outcome: 'missing' };
     if (row.userId !== userId) return { outcome: 'forbidden' };
     const [gone] = await tx.delete(skills).where(eq(skills.id, id)).returning({ images: skills.images, portfolioImages: skills.portfolioImages });
-    boardsChanged(tx, 'skills');
+    await boardsChanged(tx, 'skills');
     return { outcome: 'done', value: { files: [...gone.images, ...gone.portfolioImages] } };
   });
 }
@@ -165,5 +165,5 @@ export async function placeSkill(db: Db, geocoder: Pick<Geocoder, 'search'>, id:
     .set({ latitude: place?.lat ?? null, longitude: place?.lon ?? null })
     .where(and(eq(skills.id, id), eq(skills.address, address)));
   // Only the list's pages show where a skill is (the search's cards do not).
-  forget(db, 'skills-list');
+  await forget(db, 'skills-list');
 }

@@ -86,7 +86,7 @@ export async function companionMatchingOf(db: Db, userId: string): Promise<boole
 
 export async function setCompanionMatching(db: Db, userId: string, enabled: boolean): Promise<void> {
   await db.update(users).set({ companionMatching: enabled }).where(eq(users.id, userId));
-  userChanged(db, userId, { shown: false });
+  await userChanged(db, userId, { shown: false });
 }
 
 interface CompanionRow {

@@ -27,7 +27,7 @@ export async function updateProfile(db: Db, id: string, changes: ProfileChanges)
     return row;
   }
   const [row] = await db.update(users).set(changes).where(active).returning();
-  userChanged(db, id, { shown: true });
+  await userChanged(db, id, { shown: true });
   return row;
 }
 
@@ -42,7 +42,7 @@ export function replaceProfileImage(db: Db, id: string, profileImage: string) {
       .where(and(eq(users.id, id), eq(users.status, 'active'))).for('update');
     if (!old) return undefined;
     const [user] = await tx.update(users).set({ profileImage }).where(eq(users.id, id)).returning();
-    userChanged(tx, id, { shown: true });
+    await userChanged(tx, id, { shown: true });
     return { user, replaced: old.profileImage };
   });
 }

@@ -100,7 +100,7 @@ export async function findAuthor(db: Db, userId: string) {
 
 export async function insertWhisper(db: Db, id: string, userId: string, fields: WhisperFields, images: string[]): Promise<Date> {
   const [row] = await db.insert(whispers).values({ id, userId, ...fields, images }).returning({ createdAt: whispers.createdAt });
-  boardsChanged(db, 'whispers');
+  await boardsChanged(db, 'whispers');
   return row.createdAt;
 }
 
@@ -117,7 +117,7 @@ export function updateWhisper(db: Db, id: string, userId: string, fields: Whispe
     if (kept.some((path) => !row.images.includes(path))) return { outcome: 'changed' };
     const images = [...kept, ...added];
     await tx.update(whispers).set({ ...fields, images }).where(eq(whispers.id, id));
-    boardsChanged(tx, 'whispers');
+    await boardsChanged(tx, 'whispers');
     return { outcome: 'done', value: { dropped: row.images.filter((path) => !images.includes(path)) } };
   });
 }
@@ -129,7 +129,7 @@ export function deleteWhisper(db: Db, id: string, userId: string): Promise<Owned
     if (!row) return { outcome: 'missing' };
     if (row.userId !== userId) return { outcome: 'forbidden' };
     const [gone] = await tx.delete(whispers).where(eq(whispers.id, id)).returning({ images: whispers.images });
-    boardsChanged(tx, 'whispers');
+    await boardsChanged(tx, 'whispers');
     return { outcome: 'done', value: { files: gone.images } };
   });
 }
@@ -154,7 +154,7 @@ export async function toggleLike(db: Db, whisperId: string, userId: string) {
         on conflict do nothing returning 1
       )
       select exists (select 1 from added) as added`));
-    boardsChanged(tx, 'whispers'); // the list shows each whisper's likes
+    await boardsChanged(tx, 'whispers'); // the list shows each whisper's likes
     const [row] = await tx.select({ ownerId: whispers.userId, title: whispers.title, likes: likesOf })
       .from(whispers).where(eq(whispers.id, whisperId));
     if (changed.added && row.ownerId !== userId) {
