@@ -7,11 +7,13 @@
 // statement that stores it, on the database's clock, which on one machine is the bench's, to its
 // arrival at the receiver's socket) and end to end (from the POST leaving the sender to that arrival);
 // broadcast delivery (from the emit to each socket's arrival); the server's resident memory (now
-// and peak); disconnects and failed sends. Then, as the floor those figures stand on, the same load
+// and peak); disconnects and failed sends. And, as the floor those figures stand on, the same load
 // for as long again through a relay that emits each message without storing it (POST
 // /bench/relay/{userId} in bench/api-server.ts): what HTTP, socket.io and this machine cost alone,
 // timed from the emit to the microsecond (`createdAt` has milliseconds: a stored message's figure
-// can read up to 1 ms long).
+// can read up to 1 ms long). The two take turns, --segment seconds at a time: on a machine shared
+// with other work, a floor measured in the 15 s after the stored path's once came out 6x lower, and
+// once 2x higher, than the stored path's own seconds would have had it.
 // Each phase starts with --warmup seconds of the same load that are not counted: the first seconds
 // of a fresh server are its cold start (its code not yet optimised, the kept reads of users,
 // sessions and blocks not yet loaded, the database's connections and new tables' first pages), which
@@ -25,7 +27,8 @@
 // POST sent; broadcast p99 <= 50 ms; 0 disconnects. Server RSS is reported, without a target here
 // (the 10,000-socket phase has one, on PostgreSQL: PGlite's database lives in the server's process
 // and its memory counts in the server's RSS).
-// Options: --sockets <n> (1000), --rate <messages/s> (1000), --duration <s> (15), --warmup <s> (3),
+// Options: --sockets <n> (1000), --rate <messages/s> (1000), --duration <s> (15, for each of the
+// two), --segment <s> (3: the length of a turn), --warmup <s> (3),
 // --database pglite|postgres (that one only; by default each is measured in a process of its own:
 // `eachDatabase`), --json <file> (the figures as JSON lines too: bench/figures.mjs). Exits 0 whatever
 // the figures.
@@ -39,6 +42,7 @@ const SOCKETS = Number(option('sockets', '1000'));
 const RATE = Number(option('rate', '1000'));
 const DURATION = Number(option('duration', '15'));
 const WARMUP = Number(option('warmup', '3'));
+const SEGMENT = Number(option('segment', '3'));
 const MAX_IN_FLIGHT = 200;
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -125,6 +129,7 @@ async function benchmark(kind, databaseUrl) {
     // Direct messages at RATE a second, in ticks of 10 ms; at most MAX_IN_FLIGHT requests open; a
     // broadcast to all every second, for `seconds`. `route` names the route; `phase` the figures
     // the deliveries go to, and it prefixes the messages' content.
+    let sequence = 0;
     const drive = async (route, phase, seconds) => {
       running = phases[phase];
       const counts = { sent: 0, failed: 0, skipped: 0 };
@@ -157,7 +162,8 @@ async function benchmark(kind, databaseUrl) {
           const from = travellers[Math.floor(Math.random() * travellers.length)];
           let to = travellers[Math.floor(Math.random() * travellers.length)];
           if (to === from) to = travellers[(travellers.indexOf(from) + 1) % travellers.length];
-          sends.push(send(from, to, `${phase} message ${counts.sent++}`));
+          counts.sent++;
+          sends.push(send(from, to, `${phase} message ${sequence++}`));
         }
         if (now() >= nextBroadcast) {
           nextBroadcast += 1000;
@@ -165,15 +171,28 @@ async function benchmark(kind, databaseUrl) {
         }
         await sleep(10);
       }
+      const elapsed = (now() - started) / 1000;
       await Promise.all(sends);
       await sleep(500); // the last deliveries
-      return { ...counts, elapsed: (now() - started) / 1000 };
+      return { ...counts, elapsed };
     };
-    if (WARMUP > 0) await drive('stored', 'warmup', WARMUP);
-    const stored = await drive('stored', 'stored', DURATION);
+    // Both warmed up, then the two take turns, SEGMENT seconds at a time, until each has had
+    // DURATION: whatever else the machine does meanwhile weighs on both alike.
+    if (WARMUP > 0) {
+      await drive('stored', 'warmup', WARMUP);
+      await drive('relayed', 'warmup', WARMUP);
+    }
+    const totals = { stored: { sent: 0, failed: 0, skipped: 0, elapsed: 0 }, relayed: { sent: 0, failed: 0, skipped: 0, elapsed: 0 } };
+    for (let done = 0; done < DURATION;) {
+      const seconds = Math.min(SEGMENT, DURATION - done);
+      for (const phase of ['stored', 'relayed']) {
+        const counts = await drive(phase, phase, seconds);
+        for (const key of Object.keys(counts)) totals[phase][key] += counts[key];
+      }
+      done += seconds;
+    }
+    const { stored, relayed } = totals;
     const memoryAfter = memoryOf(server.child.pid);
-    if (WARMUP > 0) await drive('relayed', 'warmup', WARMUP);
-    const relayed = await drive('relayed', 'relayed', DURATION);
 
     const p99 = (values) => percentile(values, 99);
     const ratioGoal = (values, floorValues) => {
@@ -188,14 +207,14 @@ async function benchmark(kind, databaseUrl) {
       ['floor, relayed without storing: POST sent → received', phases.relayed.endToEnd, ''],
     ];
     const line = ({ sent, failed, skipped, elapsed }) => `${sent} messages sent in ${fmt(elapsed)} s (${fmt(sent / elapsed, 0)}/s, ${failed} failed, ${skipped} not sent: ${MAX_IN_FLIGHT} already waiting)`;
-    console.log(`\n${kind === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL'}: ${connected} of ${SOCKETS} sockets connected (${connectErrors} refused); after ${WARMUP} s of warm-up each, stored: ${line(stored)}; then relayed: ${line(relayed)}`);
+    console.log(`\n${kind === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL'}: ${connected} of ${SOCKETS} sockets connected (${connectErrors} refused); after ${WARMUP} s of warm-up each, in turns of ${SEGMENT} s: stored: ${line(stored)}; relayed: ${line(relayed)}`);
     console.log('| delivery | count | p50 ms | p99 ms | max ms | goal |');
     console.log('|---|---:|---:|---:|---:|---|');
     for (const [name, values, goal] of rows) {
       console.log(`| ${name} | ${values.length} | ${fmt(percentile(values, 50))} | ${fmt(p99(values))} | ${fmt(Math.max(...values))} | ${goal} |`);
     }
     const peak = Math.max(memoryBefore.peak, memoryAfter.peak);
-    console.log(`\nServer memory: RSS ${fmt(memoryBefore.rss, 0)} MB with the sockets open, ${fmt(memoryAfter.rss, 0)} MB after the stored phase, peak ${fmt(peak, 0)} MB${kind === 'pglite' ? ' (the embedded database included)' : ''}`);
+    console.log(`\nServer memory: RSS ${fmt(memoryBefore.rss, 0)} MB with the sockets open, ${fmt(memoryAfter.rss, 0)} MB after the run, peak ${fmt(peak, 0)} MB${kind === 'pglite' ? ' (the embedded database included)' : ''}`);
     console.log(`Disconnects: ${disconnects} (goal 0: ${disconnects === 0 ? 'met' : 'NOT met'}); failed sends: ${stored.failed} stored, ${relayed.failed} relayed`);
     const round = (value) => Math.round(value * 10) / 10;
     const twiceTheFloor = { op: '<=', value: 2, of: 'floor' };
