@@ -27,8 +27,12 @@
 // POST sent; broadcast p99 <= 50 ms; 0 disconnects. Server RSS is reported, without a target here
 // (the 10,000-socket phase has one, on PostgreSQL: PGlite's database lives in the server's process
 // and its memory counts in the server's RSS).
+// Then, on PostgreSQL, the crowd phase (`crowd` below): 10,000 idle signed-in sockets, opened in
+// batches, and a broadcast to all each second for 15 s. Targets: server RSS <= 400 MB with the
+// sockets open, 0 disconnects; broadcast p99 and the memory a socket costs are reported.
 // Options: --sockets <n> (1000), --rate <messages/s> (1000), --duration <s> (15, for each of the
-// two), --segment <s> (3: the length of a turn), --warmup <s> (3),
+// two), --segment <s> (3: the length of a turn), --warmup <s> (3), --idle-sockets <n> (10000; 0:
+// no crowd phase), --idle-duration <s> (15),
 // --database pglite|postgres (that one only; by default each is measured in a process of its own:
 // `eachDatabase`), --json <file> (the figures as JSON lines too: bench/figures.mjs). Exits 0 whatever
 // the figures.
@@ -36,6 +40,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { io } from 'socket.io-client';
 import { emit } from './figures.mjs';
+import { openCrowd } from './socket-crowd.mjs';
 import { bundleBenchServer, eachDatabase, ensureBuild, option, startServer } from './http-bench.mjs';
 
 const SOCKETS = Number(option('sockets', '1000'));
@@ -43,6 +48,8 @@ const RATE = Number(option('rate', '1000'));
 const DURATION = Number(option('duration', '15'));
 const WARMUP = Number(option('warmup', '3'));
 const SEGMENT = Number(option('segment', '3'));
+const IDLE_SOCKETS = Number(option('idle-sockets', '10000'));
+const IDLE_DURATION = Number(option('idle-duration', '15'));
 const MAX_IN_FLIGHT = 200;
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -75,6 +82,8 @@ function percentile(values, p) {
   const sorted = Float64Array.from(values).sort();
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
+/** The largest value (Math.max(...values) overflows the stack past about 100,000 values). */
+const largest = (values) => values.reduce((max, value) => (value > max ? value : max), -Infinity);
 const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
 
 /** The server process's resident memory in MB: now (VmRSS) and peak (VmHWM), from /proc. */
@@ -211,7 +220,7 @@ async function benchmark(kind, databaseUrl) {
     console.log('| delivery | count | p50 ms | p99 ms | max ms | goal |');
     console.log('|---|---:|---:|---:|---:|---|');
     for (const [name, values, goal] of rows) {
-      console.log(`| ${name} | ${values.length} | ${fmt(percentile(values, 50))} | ${fmt(p99(values))} | ${fmt(Math.max(...values))} | ${goal} |`);
+      console.log(`| ${name} | ${values.length} | ${fmt(percentile(values, 50))} | ${fmt(p99(values))} | ${fmt(largest(values))} | ${goal} |`);
     }
     const peak = Math.max(memoryBefore.peak, memoryAfter.peak);
     console.log(`\nServer memory: RSS ${fmt(memoryBefore.rss, 0)} MB with the sockets open, ${fmt(memoryAfter.rss, 0)} MB after the run, peak ${fmt(peak, 0)} MB${kind === 'pglite' ? ' (the embedded database included)' : ''}`);
@@ -229,6 +238,69 @@ async function benchmark(kind, databaseUrl) {
   }
 }
 
+/**
+ * The crowd phase (PostgreSQL): a fresh server, IDLE_SOCKETS travellers each signed in on a socket of
+ * their own (a user and a session each, as that many members would be: every socket has its user's
+ * room and its session's room), opened in batches by two child processes (bench/socket-crowd.mjs);
+ * then a broadcast to all each second for IDLE_DURATION seconds. Figures: the server's RSS before
+ * the sockets, with them open (the most sampled once a second while they are open), the cost of a
+ * socket (the difference over their number), broadcast delivery, disconnects. The handshake
+ * allowance (LIMIT_SOCKET_HANDSHAKES_PER_MINUTE, 120 a minute per address by default) is raised for
+ * the bench, as for every bench server (bench/http-bench.mjs): all the sockets come from 127.0.0.1.
+ */
+async function crowd(kind, databaseUrl) {
+  const server = startServer(databaseUrl, { bundle: await bundleBenchServer() });
+  let sockets;
+  try {
+    const url = await server.url;
+    const madeAt = now();
+    const tokens = [];
+    while (tokens.length < IDLE_SOCKETS) {
+      const made = (await post(`${url}/bench/travellers?count=${Math.min(1000, IDLE_SOCKETS - tokens.length)}`)).body;
+      tokens.push(...made.map((traveller) => traveller.token));
+    }
+    const madeSeconds = (now() - madeAt) / 1000;
+    await sleep(1000);
+    const before = memoryOf(server.child.pid).rss;
+    sockets = await openCrowd({ url, tokens, processes: 2, batch: 500 });
+    await sleep(2000);
+    const opened = memoryOf(server.child.pid).rss;
+    let highest = opened;
+    await sockets.record();
+    for (let second = 0; second < IDLE_DURATION; second++) {
+      await sleep(1000);
+      void post(`${url}/bench/broadcast`).catch(() => {});
+      highest = Math.max(highest, memoryOf(server.child.pid).rss);
+    }
+    await sleep(1000); // the last broadcast's deliveries
+    highest = Math.max(highest, memoryOf(server.child.pid).rss);
+    const { latencies, disconnects } = await sockets.report();
+    const perSocket = sockets.connected > 0 ? ((opened - before) * 1024) / sockets.connected : NaN;
+    console.log(`\n${kind === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL'}, ${IDLE_SOCKETS} idle sockets: ${IDLE_SOCKETS} travellers made in ${fmt(madeSeconds)} s; ${sockets.connected} connected (${sockets.refused} refused) in ${fmt(sockets.seconds)} s, in batches of 500 from 2 processes; then a broadcast each second for ${IDLE_DURATION} s`);
+    console.log('| figure | value | goal |');
+    console.log('|---|---:|---|');
+    console.log(`| server RSS before the sockets | ${fmt(before, 0)} MB | |`);
+    console.log(`| server RSS with the sockets open (most sampled) | ${fmt(highest, 0)} MB | <= 400 MB: ${highest <= 400 ? 'met' : 'NOT met'} |`);
+    console.log(`| server memory per socket | ${fmt(perSocket)} KB | |`);
+    console.log(`| broadcast to all: emitted → received, p50 / p99 / max | ${fmt(percentile(latencies, 50))} / ${fmt(percentile(latencies, 99))} / ${fmt(largest(latencies))} ms (${latencies.length} deliveries) | |`);
+    console.log(`| disconnects | ${disconnects} | 0: ${disconnects === 0 ? 'met' : 'NOT met'} |`);
+    const round = (value) => Math.round(value * 10) / 10;
+    const name = `${kind}, ${IDLE_SOCKETS.toLocaleString('en-US')} idle sockets`;
+    emit('realtime', { name: `${name}: sockets connected`, value: sockets.connected, unit: '', target: { op: '>=', value: IDLE_SOCKETS } });
+    emit('realtime', { name: `${name}: server RSS with the sockets open`, value: Math.round(highest), unit: 'MB', target: { op: '<=', value: 400 } });
+    emit('realtime', { name: `${name}: server memory per socket`, value: round(perSocket), unit: 'KB' });
+    emit('realtime', { name: `${name}: broadcast p99`, value: round(percentile(latencies, 99)), unit: 'ms' });
+    emit('realtime', { name: `${name}: disconnects`, value: disconnects, unit: '', target: { op: '<=', value: 0 } });
+  } finally {
+    await sockets?.close();
+    await server.stop();
+  }
+}
+
 ensureBuild();
-await eachDatabase(import.meta.url, (database) => benchmark(database, database === 'postgres' ? process.env.BENCH_DATABASE_URL : undefined));
+await eachDatabase(import.meta.url, async (database) => {
+  const databaseUrl = database === 'postgres' ? process.env.BENCH_DATABASE_URL : undefined;
+  await benchmark(database, databaseUrl);
+  if (database === 'postgres' && IDLE_SOCKETS > 0) await crowd(database, databaseUrl);
+});
 process.exit(0);
