@@ -75,6 +75,31 @@ app.post('/bench/broadcast', { config: { access: 'public', rateLimit: false } },
   app.io.emit('bench-broadcast', { sentAt: performance.timeOrigin + performance.now() });
   return { sockets: app.io.engine.clientsCount };
 });
+// What one database round trip costs in the same seconds (bench/realtime.mjs): `select 1` through
+// the app's pool (on PGlite, its thread), one at a time every 20 ms, timed from the call to the
+// answer as the server's event loop sees it, as a stored message's statement is. POST {phase}
+// starts it (or moves it to another phase's list); GET answers each phase's list and stops it.
+const probe = { phase: '', timer: undefined as NodeJS.Timeout | undefined, running: false, times: {} as Record<string, number[]> };
+app.post<{ Body: { phase: string } }>('/bench/db-probe', { config: { access: 'public', rateLimit: false } }, async (request) => {
+  probe.phase = request.body.phase;
+  probe.timer ??= setInterval(() => {
+    if (probe.running) return;
+    probe.running = true;
+    const phase = probe.phase;
+    const started = performance.now();
+    void database.db.execute(sql`select 1`).then(() => (probe.times[phase] ??= []).push(performance.now() - started)).finally(() => {
+      probe.running = false;
+    });
+  }, 20);
+  return { phase: probe.phase };
+});
+app.get('/bench/db-probe', { config: { access: 'public', rateLimit: false } }, async () => {
+  clearInterval(probe.timer);
+  probe.timer = undefined;
+  const times = probe.times;
+  probe.times = {};
+  return times;
+});
 // The floor bench/realtime.mjs sets direct messages against: a signed-in POST whose message is
 // emitted to both users, and its receiver told, as POST /api/messages/{userId} does, but never
 // stored (no database work at all). `emittedAt` is the time of the emit to the microsecond (a stored message's

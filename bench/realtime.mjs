@@ -14,6 +14,9 @@
 // can read up to 1 ms long). The two take turns, --segment seconds at a time: on a machine shared
 // with other work, a floor measured in the 15 s after the stored path's once came out 6x lower, and
 // once 2x higher, than the stored path's own seconds would have had it.
+// Beside them, what one database round trip (`select 1` from the server, one every 20 ms) takes in
+// the same seconds: the part of the stored path's time that is this machine's (two more processes'
+// turns on the CPU: the database's, then the server's again), not the write path's.
 // Each phase starts with --warmup seconds of the same load that are not counted: the first seconds
 // of a fresh server are its cold start (its code not yet optimised, the kept reads of users,
 // sessions and blocks not yet loaded, the database's connections and new tables' first pages), which
@@ -141,6 +144,7 @@ async function benchmark(kind, databaseUrl) {
     let sequence = 0;
     const drive = async (route, phase, seconds) => {
       running = phases[phase];
+      await post(`${url}/bench/db-probe`, { body: { phase } });
       const counts = { sent: 0, failed: 0, skipped: 0 };
       let inFlight = 0;
       const sends = [];
@@ -202,6 +206,13 @@ async function benchmark(kind, databaseUrl) {
     }
     const { stored, relayed } = totals;
     const memoryAfter = memoryOf(server.child.pid);
+    const roundTrips = await new Promise((resolve, reject) => {
+      http.get(`${url}/bench/db-probe`, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString())));
+      }).on('error', reject);
+    });
 
     const p99 = (values) => percentile(values, 99);
     const ratioGoal = (values, floorValues) => {
@@ -214,6 +225,8 @@ async function benchmark(kind, databaseUrl) {
       ['broadcast to all: emitted → received', phases.stored.broadcast, `p99 <= 50 ms: ${p99(phases.stored.broadcast) <= 50 ? 'met' : 'NOT met'}`],
       ['floor, relayed without storing: emitted → received', phases.relayed.direct, ''],
       ['floor, relayed without storing: POST sent → received', phases.relayed.endToEnd, ''],
+      ['a database round trip (select 1) from the server, in the stored turns', roundTrips.stored ?? [], ''],
+      ['a database round trip (select 1) from the server, in the relayed turns', roundTrips.relayed ?? [], ''],
     ];
     const line = ({ sent, failed, skipped, elapsed }) => `${sent} messages sent in ${fmt(elapsed)} s (${fmt(sent / elapsed, 0)}/s, ${failed} failed, ${skipped} not sent: ${MAX_IN_FLIGHT} already waiting)`;
     console.log(`\n${kind === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL'}: ${connected} of ${SOCKETS} sockets connected (${connectErrors} refused); after ${WARMUP} s of warm-up each, in turns of ${SEGMENT} s: stored: ${line(stored)}; relayed: ${line(relayed)}`);
@@ -229,6 +242,7 @@ async function benchmark(kind, databaseUrl) {
     const twiceTheFloor = { op: '<=', value: 2, of: 'floor' };
     emit('realtime', { name: `${kind}: direct message p99, stored → received`, value: round(p99(phases.stored.direct)), unit: 'ms', target: twiceTheFloor, floor: round(p99(phases.relayed.direct)) });
     emit('realtime', { name: `${kind}: direct message p99, POST sent → received`, value: round(p99(phases.stored.endToEnd)), unit: 'ms', target: twiceTheFloor, floor: round(p99(phases.relayed.endToEnd)) });
+    emit('realtime', { name: `${kind}: database round trip p99 (select 1 from the server, in the stored turns)`, value: round(p99(roundTrips.stored ?? [])), unit: 'ms' });
     emit('realtime', { name: `${kind}: broadcast p99`, value: round(p99(phases.stored.broadcast)), unit: 'ms', target: { op: '<=', value: 50 } });
     emit('realtime', { name: `${kind}: server RSS, peak`, value: Math.round(peak), unit: 'MB' });
     emit('realtime', { name: `${kind}: disconnects`, value: disconnects, unit: '', target: { op: '<=', value: 0 } });
