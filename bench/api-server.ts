@@ -70,10 +70,13 @@ app.post<{ Querystring: { count: string } }>('/bench/travellers', { config: { ac
   const opened = await database.db.insert(sessions).values(made.map(({ id }) => ({ userId: id, expiresAt }))).returning({ id: sessions.id, userId: sessions.userId });
   return Promise.all(opened.map(async (session) => ({ id: session.userId, token: await signToken(jwtSecret, { userId: session.userId, sessionId: session.id }, expiresAt) })));
 });
-// A broadcast to every socket, stamped with the time it left (bench/realtime.mjs measures its arrival).
+// A broadcast to every socket, stamped with the time it left (bench/realtime.mjs measures its
+// arrival); answers how long the emit held the server's event loop (socket.io writes to every
+// socket before it returns).
 app.post('/bench/broadcast', { config: { access: 'public', rateLimit: false } }, async () => {
-  app.io.emit('bench-broadcast', { sentAt: performance.timeOrigin + performance.now() });
-  return { sockets: app.io.engine.clientsCount };
+  const started = performance.now();
+  app.io.emit('bench-broadcast', { sentAt: performance.timeOrigin + started });
+  return { sockets: app.io.engine.clientsCount, emitMs: performance.now() - started };
 });
 // What one database round trip costs in the same seconds (bench/realtime.mjs): `select 1` through
 // the app's pool (on PGlite, its thread), one at a time every 20 ms, timed from the call to the

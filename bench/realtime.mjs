@@ -282,9 +282,10 @@ async function crowd(kind, databaseUrl) {
     const opened = memoryOf(server.child.pid).rss;
     let highest = opened;
     await sockets.record();
+    const emits = [];
     for (let second = 0; second < IDLE_DURATION; second++) {
       await sleep(1000);
-      void post(`${url}/bench/broadcast`).catch(() => {});
+      void post(`${url}/bench/broadcast`).then(({ body }) => emits.push(body.emitMs), () => {});
       highest = Math.max(highest, memoryOf(server.child.pid).rss);
     }
     await sleep(1000); // the last broadcast's deliveries
@@ -298,6 +299,7 @@ async function crowd(kind, databaseUrl) {
     console.log(`| server RSS with the sockets open (most sampled) | ${fmt(highest, 0)} MB | <= 400 MB: ${highest <= 400 ? 'met' : 'NOT met'} |`);
     console.log(`| server memory per socket | ${fmt(perSocket)} KB | |`);
     console.log(`| broadcast to all: emitted → received, p50 / p99 / max | ${fmt(percentile(latencies, 50))} / ${fmt(percentile(latencies, 99))} / ${fmt(largest(latencies))} ms (${latencies.length} deliveries) | |`);
+    console.log(`| the emit itself on the server (io.emit to every socket), p50 / max | ${fmt(percentile(emits, 50))} / ${fmt(largest(emits))} ms | |`);
     console.log(`| disconnects | ${disconnects} | 0: ${disconnects === 0 ? 'met' : 'NOT met'} |`);
     const round = (value) => Math.round(value * 10) / 10;
     const name = `${kind}, ${IDLE_SOCKETS.toLocaleString('en-US')} idle sockets`;
@@ -305,6 +307,7 @@ async function crowd(kind, databaseUrl) {
     emit('realtime', { name: `${name}: server RSS with the sockets open`, value: Math.round(highest), unit: 'MB', target: { op: '<=', value: 400 } });
     emit('realtime', { name: `${name}: server memory per socket`, value: round(perSocket), unit: 'KB' });
     emit('realtime', { name: `${name}: broadcast p99`, value: round(percentile(latencies, 99)), unit: 'ms' });
+    emit('realtime', { name: `${name}: the server's emit to all, longest`, value: round(largest(emits)), unit: 'ms' });
     emit('realtime', { name: `${name}: disconnects`, value: disconnects, unit: '', target: { op: '<=', value: 0 } });
   } finally {
     await sockets?.close();
