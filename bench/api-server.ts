@@ -8,14 +8,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
-import { users } from '../server/db/schema.js';
+import { sessions, users } from '../server/db/schema.js';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { createDatabase } from '../server/db/client.js';
 import { seedDemo } from '../server/db/seed.js';
 import { resolveJwtSecret } from '../server/lib/jwt-secret.js';
 import { serverLogOptions } from '../server/lib/log-destination.js';
-import { openSession } from '../server/lib/sessions.js';
+import { SESSION_TTL_MS } from '../server/lib/sessions.js';
+import { signToken } from '../server/lib/tokens.js';
 import { MESSAGE_NOTIFICATION_TITLE } from '../server/modules/messages/service.js';
 import { callerOf } from '../server/plugins/auth.js';
 import { tellUsers } from '../server/plugins/realtime.js';
@@ -52,7 +53,9 @@ app.post<{ Querystring: { rows: string } }>('/bench/rows', { config: { access: '
   return { rows: seeded, maintenanceMs: Math.round(performance.now() - started), longestJobMs: Math.max(0, ...jobs.map((job) => job.ms)) };
 });
 // Signed-in travellers for bench/realtime.mjs: `count` users made in the database at once (no
-// argon2 hash to pay for: they never log in with a password) and a session token for each.
+// argon2 hash to pay for: they never log in with a password) and a session for each, made at once
+// too (openSession, one by one, prunes the sessions table each time: 10,000 of them took minutes),
+// with its token as openSession signs it.
 // Numbered from a random start, so a second run on the same PostgreSQL database makes new users.
 let travellers = randomInt(100_000) * 10_000;
 app.post<{ Querystring: { count: string } }>('/bench/travellers', { config: { access: 'public', rateLimit: false } }, async (request) => {
@@ -63,14 +66,42 @@ app.post<{ Querystring: { count: string } }>('/bench/travellers', { config: { ac
   });
   travellers += count;
   const made = await database.db.insert(users).values(rows).returning({ id: users.id });
-  const tokens = [];
-  for (const { id } of made) tokens.push({ id, token: await openSession(database.db, jwtSecret, id) });
-  return tokens;
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const opened = await database.db.insert(sessions).values(made.map(({ id }) => ({ userId: id, expiresAt }))).returning({ id: sessions.id, userId: sessions.userId });
+  return Promise.all(opened.map(async (session) => ({ id: session.userId, token: await signToken(jwtSecret, { userId: session.userId, sessionId: session.id }, expiresAt) })));
 });
-// A broadcast to every socket, stamped with the time it left (bench/realtime.mjs measures its arrival).
+// A broadcast to every socket, stamped with the time it left (bench/realtime.mjs measures its
+// arrival); answers how long the emit held the server's event loop (socket.io writes to every
+// socket before it returns).
 app.post('/bench/broadcast', { config: { access: 'public', rateLimit: false } }, async () => {
-  app.io.emit('bench-broadcast', { sentAt: performance.timeOrigin + performance.now() });
-  return { sockets: app.io.engine.clientsCount };
+  const started = performance.now();
+  app.io.emit('bench-broadcast', { sentAt: performance.timeOrigin + started });
+  return { sockets: app.io.engine.clientsCount, emitMs: performance.now() - started };
+});
+// What one database round trip costs in the same seconds (bench/realtime.mjs): `select 1` through
+// the app's pool (on PGlite, its thread), one at a time every 20 ms, timed from the call to the
+// answer as the server's event loop sees it, as a stored message's statement is. POST {phase}
+// starts it (or moves it to another phase's list); GET answers each phase's list and stops it.
+const probe = { phase: '', timer: undefined as NodeJS.Timeout | undefined, running: false, times: {} as Record<string, number[]> };
+app.post<{ Body: { phase: string } }>('/bench/db-probe', { config: { access: 'public', rateLimit: false } }, async (request) => {
+  probe.phase = request.body.phase;
+  probe.timer ??= setInterval(() => {
+    if (probe.running) return;
+    probe.running = true;
+    const phase = probe.phase;
+    const started = performance.now();
+    void database.db.execute(sql`select 1`).then(() => (probe.times[phase] ??= []).push(performance.now() - started)).finally(() => {
+      probe.running = false;
+    });
+  }, 20);
+  return { phase: probe.phase };
+});
+app.get('/bench/db-probe', { config: { access: 'public', rateLimit: false } }, async () => {
+  clearInterval(probe.timer);
+  probe.timer = undefined;
+  const times = probe.times;
+  probe.times = {};
+  return times;
 });
 // The floor bench/realtime.mjs sets direct messages against: a signed-in POST whose message is
 // emitted to both users, and its receiver told, as POST /api/messages/{userId} does, but never

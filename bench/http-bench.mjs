@@ -49,7 +49,9 @@ export function startServer(databaseUrl, { bundle } = {}) {
   const env = { ...process.env, ...limitEnv, NODE_ENV: 'production', NOMINATIM_URL: 'http://127.0.0.1:9' };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const args = bundle ? [...startFlags, bundle] : [...startFlags, '--import', 'tsx', 'bench/api-server.ts'];
+  // BENCH_SERVER_FLAGS: more node flags for the server alone (e.g. `--cpu-prof --cpu-prof-dir=<dir>` to profile it).
+  const extra = (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const args = bundle ? [...startFlags, ...extra, bundle] : [...startFlags, ...extra, '--import', 'tsx', 'bench/api-server.ts'];
   const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   // However the bench ends (a thrown error too), its server goes with it: a stop that did not
   // finish, or none at all, once left a server running on after the bench.

@@ -9,10 +9,25 @@ import { CACHE_CHANNEL, LISTENER_NAME, listenForForgets } from './changes.js';
 import { migrateWithLock } from './migrate.js';
 import { startPgliteThread, type PgliteClient } from './pglite-thread.js';
 import * as schema from './schema.js';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 
 /** What services query: the common ground of the PGlite and node-postgres drivers. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * `db.execute(query)` as a named prepared statement: each connection parses and plans it once, the
+ * first time it runs there, and then only binds the parameters. For a statement whose text never
+ * changes (its values all parameters: arrays for lists), run often (messages/service.ts). On
+ * embedded PGlite the name is not used: the statement runs as `db.execute` runs it.
+ */
+export function executeNamed(db: Db, name: string, query: SQL): Promise<unknown> {
+  // drizzle's own `execute`, given the name its query builders pass for `.prepare(name)`.
+  const { dialect, session } = db as unknown as {
+    dialect: { sqlToQuery(sql: SQL): unknown };
+    session: { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> } };
+  };
+  return session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
+}
 
 /** The rows of a `db.execute()` answer, typed as the caller knows them (both drivers answer `{ rows }`). */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

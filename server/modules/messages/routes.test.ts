@@ -164,6 +164,17 @@ describe('sending and reading', () => {
     expect(shown).toEqual(Array.from({ length: 10 }, (_, i) => `m${i}`));
   });
 
+  it('a batch goes as arrays: quotes, backslashes, braces, commas, NULL and non-Latin text come back as written, and so do the notifications\' names', async () => {
+    const [a, b] = [await signUp(t.app), await signUp(t.app)];
+    const odd = ['say "hi", {friend}', 'back\\slash \\" and \'single\'', 'NULL', '{}', 'नमस्ते 👋 ,;()', 'line\nbreak', 'x'.repeat(2000)];
+    const stored = await storeMessages(t.db, odd.map((content) => ({ sender: person(a.id, 'quote"and\\slash'), receiver: person(b.id, b.body.username), content })));
+    expect(stored.map((message) => message.content)).toEqual(odd);
+    const shown = (await get(b, `/api/messages/${a.id}`)).json().messages.map((m: { content: string }) => m.content);
+    expect(shown).toEqual(odd);
+    const told = await t.db.select({ body: notifications.body }).from(notifications).where(and(eq(notifications.userId, b.id), eq(notifications.title, 'New message')));
+    expect(told).toEqual([{ body: '@quote"and\\slash sent you a message.' }]);
+  });
+
   it('refuses empty, too long and control-character messages, messages to oneself or nobody, and visitors', async () => {
     expect((await send(asha, ravi.id, '   ')).json()).toEqual({ message: 'Message cannot be empty.' });
     expect((await send(asha, ravi.id, 'x'.repeat(2001))).statusCode).toBe(400);

@@ -26,10 +26,12 @@ export interface NewNotification { userId: string; title: string; body: string }
  * guesses read every unread notification for each batch of messages).
  */
 export function insertNotifications(list: NewNotification[]): SQL {
-  const values = list.map(({ userId, title, body }) => sql`(${userId}::uuid, ${title}::text, ${body}::text)`);
+  // Three arrays, whatever the number of notifications: the statement's text is always the same
+  // (messages/service.ts prepares it once, as a step of its own).
+  const column = <K extends keyof NewNotification>(key: K) => sql.param(list.map((item) => item[key]));
   return sql`
     insert into notifications (user_id, title, body)
-    select distinct v.user_id, v.title, v.body from (values ${sql.join(values, sql`, `)}) as v (user_id, title, body)
+    select distinct v.user_id, v.title, v.body from unnest(${column('userId')}::uuid[], ${column('title')}::text[], ${column('body')}::text[]) as v (user_id, title, body)
     left join lateral (
       select true as found from notifications n
       where n.user_id = v.user_id and n.title = v.title and n.body = v.body and not n.read
