@@ -1,11 +1,12 @@
-// `npm run bench`: every benchmark in turn (bundle, Lighthouse, api, search, realtime, restart), each
+// `npm run bench`: every benchmark in turn (bundle, Lighthouse, api, search, realtime, restart, scale), each
 // as `npm run bench:<name>` runs it, plus `--json <file>` (bench/figures.mjs) so that its figures
 // come back with their targets. When PostgreSQL (/usr/lib/postgresql/<n>/bin) and redis-server are
 // there, starts both on loopback first (a throwaway data directory under the OS temp dir, free ports,
 // as the postgres user when run as root, as .ci/run does) and stops them at the end, whatever
 // happens: bench:api and bench:realtime get a database of their own on it (BENCH_DATABASE_URL),
 // bench:search the server (it makes its own database); BENCH_REDIS_URL is set for benches that take
-// Redis. Writes bench-results/<date>.json and prints one Markdown table: each figure, its target,
+// Redis. bench:scale starts PostgreSQL, Redis and nginx of its own (scripts/scale-stack.mjs); without
+// their binaries it is not run, and the table says which is missing. Writes bench-results/<date>.json and prints one Markdown table: each figure, its target,
 // a verdict (met / not met / floor-bound, with the ratio when the bench reports a floor).
 //
 //   npm run bench                      the full run (about an hour on 2 cores)
@@ -19,6 +20,7 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { markdownTable } from './results-table.mjs';
+import { missingBinaries } from '../scripts/scale-stack.mjs';
 import { freePort } from './free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,7 +35,10 @@ const QUICK = args.includes('--quick');
 const onlyAt = args.indexOf('--only');
 const ONLY = onlyAt >= 0 ? args[onlyAt + 1].split(',') : undefined;
 
-/** Each bench: its script, and the options of a quick run. `database`: how it takes PostgreSQL. */
+/**
+ * Each bench: its script, and the options of a quick run. `database`: how it takes PostgreSQL.
+ * `missing`: what the machine lacks for it (the bench is then not run, and the table says so).
+ */
 const BENCHES = [
   { name: 'bundle', quick: [] },
   { name: 'lighthouse', quick: ['--runs', '1', '/'] },
@@ -41,6 +46,7 @@ const BENCHES = [
   { name: 'search', quick: ['--sizes', '1000', '--duration', '2'], database: 'server' },
   { name: 'realtime', quick: ['--sockets', '200', '--rate', '200', '--duration', '3'], database: 'own' },
   { name: 'restart', quick: [] },
+  { name: 'scale', quick: ['--duration', '2'], missing: () => missingBinaries() },
 ].filter((bench) => !ONLY || ONLY.includes(bench.name));
 
 // --- PostgreSQL and Redis on loopback, when installed ----------------------------------------------
@@ -126,6 +132,12 @@ const work = mkdtempSync(path.join(tmpdir(), 'need-spot-bench-json-'));
 try {
   await startServices();
   for (const bench of BENCHES) {
+    const missing = bench.missing?.() ?? [];
+    if (missing.length) {
+      console.log(`\n=== bench:${bench.name} not run: missing ${missing.join('; ')}`);
+      runs.push({ bench: bench.name, exitCode: 0, seconds: 0, options: [], postgres: false, figures: [], notRun: `missing ${missing.join('; ')}` });
+      continue;
+    }
     const jsonFile = path.join(work, `${bench.name}.jsonl`);
     const env = { ...process.env };
     delete env.BENCH_DATABASE_URL;
@@ -146,7 +158,10 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-const table = markdownTable(runs);
+const table = [
+  markdownTable(runs.filter((run) => !run.notRun)),
+  ...runs.filter((run) => run.notRun).map((run) => `| ${run.bench} | (not run: ${run.notRun}) | | | not measured |`),
+].join('\n');
 const resultsDir = path.join(root, 'bench-results');
 mkdirSync(resultsDir, { recursive: true });
 const file = path.join(resultsDir, `${started.toISOString().slice(0, 10)}.json`);

@@ -29,7 +29,7 @@ const DURATION = Number(option('duration', '10'));
 const CONNECTIONS = Number(option('connections', '20'));
 // Said in the ratios' names, so that the table says it too.
 const CONTENTION = cpus().length <= 2
-  ? `on ${cpus().length} cores: contention, not capacity (load generator, nginx, instances and PostgreSQL share them)`
+  ? `on ${cpus().length} cores: contention, not capacity; load generator, nginx, instances and PostgreSQL share them`
   : `${cpus().length} cores shared by load generator, nginx, instances and PostgreSQL`;
 
 const HIGH = '1000000000';
