@@ -1,12 +1,15 @@
-// `npm run bench`: every benchmark in turn (bundle, Lighthouse, api, search, realtime, restart), each
+// `npm run bench`: every benchmark in turn (bundle, Lighthouse, api, search, realtime, restart, scale), each
 // as `npm run bench:<name>` runs it, plus `--json <file>` (bench/figures.mjs) so that its figures
 // come back with their targets. When PostgreSQL (/usr/lib/postgresql/<n>/bin) and redis-server are
-// there, starts both on loopback first (a throwaway data directory under the OS temp dir, free ports,
-// as the postgres user when run as root, as .ci/run does) and stops them at the end, whatever
-// happens: bench:api and bench:realtime get a database of their own on it (BENCH_DATABASE_URL),
-// bench:search the server (it makes its own database); BENCH_REDIS_URL is set for benches that take
-// Redis. Writes bench-results/<date>.json and prints one Markdown table: each figure, its target,
-// a verdict (met / not met / floor-bound, with the ratio when the bench reports a floor).
+// there, starts both on loopback first (scripts/scale-stack.mjs's startPostgres, with fsync, and
+// startRedis: a throwaway data directory under the OS temp dir, free ports, as the postgres user when
+// run as root, as .ci/run does) and stops them at the end, whatever happens: bench:api and
+// bench:realtime get a database of their own on it (BENCH_DATABASE_URL), bench:search the server (it
+// makes its own database); BENCH_REDIS_URL is set for benches that take Redis. bench:scale starts
+// PostgreSQL, Redis and nginx of its own (scripts/scale-stack.mjs); without their binaries it is not
+// run, and the table says which is missing. Writes bench-results/<date>.json and prints one Markdown
+// table: each figure, its target, a verdict (met / not met / floor-bound, with the ratio when the
+// bench reports a floor).
 //
 //   npm run bench                      the full run (about an hour on 2 cores)
 //   npm run bench -- --quick           small sizes and durations, a few minutes: checks the run works
@@ -14,12 +17,12 @@
 //   node bench/all.mjs --self-test     the table's tests (bench/results-table.test.mjs)
 // Exits 0 whatever the figures; 1 when a bench could not run.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { markdownTable } from './results-table.mjs';
-import { freePort } from './free-port.mjs';
+import { missingBinaries, pgBinDir, startPostgres, startRedis } from '../scripts/scale-stack.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -33,7 +36,10 @@ const QUICK = args.includes('--quick');
 const onlyAt = args.indexOf('--only');
 const ONLY = onlyAt >= 0 ? args[onlyAt + 1].split(',') : undefined;
 
-/** Each bench: its script, and the options of a quick run. `database`: how it takes PostgreSQL. */
+/**
+ * Each bench: its script, and the options of a quick run. `database`: how it takes PostgreSQL.
+ * `missing`: what the machine lacks for it (the bench is then not run, and the table says so).
+ */
 const BENCHES = [
   { name: 'bundle', quick: [] },
   { name: 'lighthouse', quick: ['--runs', '1', '/'] },
@@ -42,49 +48,33 @@ const BENCHES = [
   // Quick: 2,000 idle sockets for 5 s in the crowd phase instead of 10,000 for 15 s.
   { name: 'realtime', quick: ['--sockets', '200', '--rate', '200', '--duration', '3', '--warmup', '1', '--idle-sockets', '2000', '--idle-duration', '5'], database: 'own' },
   { name: 'restart', quick: [] },
+  { name: 'scale', quick: ['--duration', '2'], missing: () => missingBinaries() },
 ].filter((bench) => !ONLY || ONLY.includes(bench.name));
 
-// --- PostgreSQL and Redis on loopback, when installed ----------------------------------------------
-const pgBin = (() => {
-  const base = '/usr/lib/postgresql';
-  if (!existsSync(base)) return undefined;
-  const versions = readdirSync(base).filter((v) => existsSync(path.join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(a) - Number(b));
-  return versions.length ? path.join(base, versions.at(-1), 'bin') : undefined;
-})();
-const redisServer = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim() || undefined;
-const asRoot = process.getuid?.() === 0;
-/** Runs a command, as the postgres user when this runs as root (PostgreSQL refuses root). */
-function asPostgres(command, commandArgs) {
-  const [file, list] = asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...commandArgs]] : [command, commandArgs];
-  const run = spawnSync(file, list, { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')}: ${run.error?.message ?? run.stderr ?? ''}`);
-  return run.stdout;
-}
-
-const services = { dir: undefined, postgres: undefined, redis: undefined };
+// --- PostgreSQL and Redis on loopback, when installed (scripts/scale-stack.mjs starts them) ------
+const pgBin = pgBinDir();
+const redisServer = !missingBinaries({ nginx: false }).some((line) => line.startsWith('redis-server'));
+const services = { dir: undefined, postgres: undefined, redis: undefined, stops: [] };
+/**
+ * Stops PostgreSQL (pg_ctl, waited for) and Redis (signalled now; the promise waits for its exit),
+ * and removes their directory, all before it returns: also from a signal handler that exits next.
+ */
 function stopServices() {
-  if (services.postgres) {
+  const exits = services.stops.splice(0).reverse().map((stop) => {
     try {
-      asPostgres(path.join(pgBin, 'pg_ctl'), ['-D', path.join(services.dir, 'data'), '-m', 'fast', 'stop']);
+      return Promise.resolve(stop()).catch(() => {});
     } catch (error) {
-      console.error(`PostgreSQL did not stop: ${error.message}`);
+      console.error(`A service did not stop: ${error.message}`);
+      return undefined;
     }
-    services.postgres = undefined;
-  }
-  if (services.redis) {
-    try {
-      process.kill(Number(readFileSync(path.join(services.dir, 'redis.pid'), 'utf8')), 'SIGTERM');
-    } catch {
-      // already gone
-    }
-    services.redis = undefined;
-  }
+  });
   if (services.dir) rmSync(services.dir, { recursive: true, force: true });
-  services.dir = undefined;
+  Object.assign(services, { dir: undefined, postgres: undefined, redis: undefined });
+  return Promise.all(exits);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
-    stopServices();
+    void stopServices();
     process.exit(130);
   });
 }
@@ -93,20 +83,23 @@ async function startServices() {
   const needsDatabase = BENCHES.some((bench) => bench.database);
   if (!needsDatabase || (!pgBin && !redisServer)) return;
   services.dir = mkdtempSync(path.join(tmpdir(), 'need-spot-bench-'));
+  // As root, PostgreSQL runs as the postgres user, which must reach its directory inside this one.
+  chmodSync(services.dir, 0o755);
   if (pgBin) {
-    if (asRoot) spawnSync('chown', ['postgres', services.dir]);
-    const port = await freePort();
-    asPostgres(path.join(pgBin, 'initdb'), ['-D', path.join(services.dir, 'data'), '-U', 'postgres', '--auth=trust']);
-    asPostgres(path.join(pgBin, 'pg_ctl'), ['-D', path.join(services.dir, 'data'), '-o', `-p ${port} -k ${services.dir} -c listen_addresses=127.0.0.1`, '-l', path.join(services.dir, 'postgres.log'), '-w', 'start']);
-    services.postgres = `postgres://postgres@127.0.0.1:${port}`;
-    console.log(`PostgreSQL (${pgBin}) on 127.0.0.1:${port}`);
+    // With fsync, as before: the benches' writes are measured against a durable commit.
+    const postgres = await startPostgres(services.dir, { durable: true });
+    services.stops.push(postgres.stop);
+    services.postgres = postgres.url;
+    console.log(`PostgreSQL (${pgBin}) on 127.0.0.1:${postgres.port}`);
   }
   if (redisServer) {
-    const port = await freePort();
-    const run = spawnSync(redisServer, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'yes', '--pidfile', path.join(services.dir, 'redis.pid')]);
-    if (run.status === 0) {
-      services.redis = `redis://127.0.0.1:${port}`;
-      console.log(`Redis on 127.0.0.1:${port}`);
+    try {
+      const redis = await startRedis();
+      services.stops.push(redis.stop);
+      services.redis = redis.url;
+      console.log(`Redis on 127.0.0.1:${redis.port}`);
+    } catch (error) {
+      console.log(`Redis did not start (${error.message}): the benches run without it.`);
     }
   }
 }
@@ -116,7 +109,8 @@ function databaseFor(bench) {
   if (!services.postgres || !bench.database) return undefined;
   if (bench.database === 'server') return `${services.postgres}/postgres`;
   const name = `bench_${bench.name}`;
-  asPostgres(path.join(pgBin, 'createdb'), ['-h', '127.0.0.1', '-p', new URL(services.postgres).port, '-U', 'postgres', name]);
+  const created = spawnSync(path.join(pgBin, 'createdb'), ['-h', '127.0.0.1', '-p', new URL(services.postgres).port, '-U', 'postgres', name], { encoding: 'utf8' });
+  if (created.status !== 0) throw new Error(`createdb ${name}: ${created.error?.message ?? created.stderr}`);
   return `${services.postgres}/${name}`;
 }
 
@@ -127,6 +121,12 @@ const work = mkdtempSync(path.join(tmpdir(), 'need-spot-bench-json-'));
 try {
   await startServices();
   for (const bench of BENCHES) {
+    const missing = bench.missing?.() ?? [];
+    if (missing.length) {
+      console.log(`\n=== bench:${bench.name} not run: missing ${missing.join('; ')}`);
+      runs.push({ bench: bench.name, exitCode: 0, seconds: 0, options: [], postgres: false, figures: [], notRun: `missing ${missing.join('; ')}` });
+      continue;
+    }
     const jsonFile = path.join(work, `${bench.name}.jsonl`);
     const env = { ...process.env };
     delete env.BENCH_DATABASE_URL;
@@ -143,11 +143,14 @@ try {
     runs.push({ bench: bench.name, exitCode: child.status, seconds: Math.round((performance.now() - t0) / 1000), options: benchArgs.slice(0, -2), postgres: Boolean(databaseUrl), figures });
   }
 } finally {
-  stopServices();
+  await stopServices();
   rmSync(work, { recursive: true, force: true });
 }
 
-const table = markdownTable(runs);
+const table = [
+  markdownTable(runs.filter((run) => !run.notRun)),
+  ...runs.filter((run) => run.notRun).map((run) => `| ${run.bench} | (not run: ${run.notRun}) | | | not measured |`),
+].join('\n');
 const resultsDir = path.join(root, 'bench-results');
 mkdirSync(resultsDir, { recursive: true });
 const file = path.join(resultsDir, `${started.toISOString().slice(0, 10)}.json`);

@@ -38,6 +38,6 @@ export function missingBinaries(options?: { nginx?: boolean }): string[];
 export function pgBinDir(): string | undefined;
 export function renderNginxConfig(template: string, options: { port: number; upstreams: string[]; dir: string }): string;
 export function parseAccessLine(line: string): AccessLine | undefined;
-export function startPostgres(dir: string): Promise<{ url: string; port: number; bin: string; stop(): void }>;
+export function startPostgres(dir: string, options?: { durable?: boolean }): Promise<{ url: string; port: number; bin: string; stop(): void }>;
 export function startRedis(): Promise<{ url: string; port: number; stop(): Promise<unknown> }>;
 export function startS3(dir: string, bucket?: string): Promise<{ url: string; port: number; stop(): Promise<unknown> }>;

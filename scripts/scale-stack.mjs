@@ -98,9 +98,10 @@ async function kill(child, signal = 'SIGTERM', ms = 15_000) {
 
 /**
  * PostgreSQL on 127.0.0.1 at a free port, its data under `dir`/pg (trust authentication: loopback
- * and throwaway). `url` names the server (add /<database>); `stop()` is a fast shutdown.
+ * and throwaway). `url` names the server (add /<database>); `stop()` is a fast shutdown. `durable`:
+ * with fsync, as a real server (bench/all.mjs's benches measure writes); by default without (tests).
  */
-export async function startPostgres(dir) {
+export async function startPostgres(dir, { durable = false } = {}) {
   const bin = pgBinDir();
   if (!bin) throw new Error('PostgreSQL is not installed (/usr/lib/postgresql/<n>/bin)');
   const pgDir = path.join(dir, 'pg');
@@ -108,8 +109,8 @@ export async function startPostgres(dir) {
   if (asRoot) spawnSync('chown', ['postgres', pgDir]);
   const port = await freePort();
   const data = path.join(pgDir, 'data');
-  asPostgres(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync']);
-  asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-o', `-p ${port} -k ${pgDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, '-l', path.join(pgDir, 'postgres.log'), '-w', 'start']);
+  asPostgres(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', ...(durable ? [] : ['--no-sync'])]);
+  asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-o', `-p ${port} -k ${pgDir} -c listen_addresses=127.0.0.1${durable ? '' : ' -c fsync=off'} -c max_connections=200`, '-l', path.join(pgDir, 'postgres.log'), '-w', 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}`,
     port,
