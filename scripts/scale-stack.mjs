@@ -132,7 +132,8 @@ export async function startRedis() {
   const port = await freePort();
   const child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   child.on('error', () => {});
-  await listening(port, 10_000);
+  // Not yet anyone's to stop: killed here should it not come up.
+  await listening(port, 10_000).catch((error) => kill(child).then(() => Promise.reject(error)));
   return { url: `redis://127.0.0.1:${port}`, port, stop: () => kill(child) };
 }
 
@@ -210,7 +211,7 @@ async function startNginx(root, dir, upstreams) {
     exited(child).then((code) => {
       throw new Error(`nginx exited (${code}): ${stderr}`);
     }),
-  ]);
+  ]).catch((error) => kill(child, 'SIGQUIT', 5_000).then(() => Promise.reject(error)));
   const accessLog = path.join(nginxDir, 'access.log');
   return {
     url: `http://127.0.0.1:${port}`,
@@ -294,7 +295,7 @@ export async function startScaleStack({ instances = 2, env = {}, root = process.
       S3_URL: parts.s3.url,
       // The same on every instance: a token signed by one is checked by the others.
       JWT_SECRET: randomBytes(32).toString('hex'),
-      TRUST_PROXY: '1',
+      TRUST_PROXY: '127.0.0.1', // nginx, as the README's example names it
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       ...env,

@@ -78,6 +78,13 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
     logger,
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,
+    // While closing, a request that comes on a connection already open (a load balancer's kept-alive
+    // one) is answered as usual, with Connection: close (below), instead of Fastify's 503: nginx
+    // would not resend a POST that got one, and counting 503s as failures (to resend GETs) would
+    // also count the 503s the app gives when its S3 bucket fails, and take healthy instances out.
+    return503OnClosing: false,
+    // The id nginx gives each request (deploy/nginx.conf) is the id in this server's log lines.
+    requestIdHeader: 'x-request-id',
     // A hop count or the proxies' addresses, never `true` (config.ts): the client address that
     // per-address limits count is the one the nearest trusted proxy saw. A hop count goes in as the
     // function it means (the n nearest hops are proxies), as plugins/realtime.ts reads handshakes:

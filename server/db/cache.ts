@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import type { Acknowledgements } from './changes.js';
 import type { Db } from './client.js';
 
 /**
@@ -116,7 +116,7 @@ export function payloadOf(names: Name[]): string {
 
 /**
  * The names of a payload as sent by `payloadOf`: `kind` or `kind:key` (kinds have no colon), one per
- * line. A line starting with '#' is a marker (`forgetEverywhere`), not a name.
+ * line. A line starting with '#' is a marker (db/changes.ts, `heard`), not a name.
  */
 export function parsePayload(payload: string): Name[] {
   return payload.split('\n').filter((line) => line && !line.startsWith('#')).map((line) => {
@@ -132,15 +132,15 @@ export function markerOf(payload: string): string | undefined {
 
 /**
  * Sends a payload of names to the other instances through `handle` (a transaction's: at its
- * commit); resolves to how many other instances listen (db/client.ts, in the same statement).
+ * commit); resolves to the other instances' listening connections (their backend pids, counted in
+ * the same statement, db/client.ts).
  */
-export type Tell = (payload: string, handle: Db) => Promise<number>;
+export type Tell = (payload: string, handle: Db) => Promise<number[]>;
 /**
- * Starts waiting for the acknowledgements of a notice carrying `marker` (db/changes.ts), before the
- * notice can arrive; `expect` says how many (the other instances `tell` counted), and `settled`
- * resolves once that many have come, or after a bound.
+ * Starts waiting for the other instances' acknowledgements of a notice about to be sent, whose
+ * payload ends with the wait's `marker` (db/changes.ts); undefined when they cannot be heard.
  */
-export type Heard = (marker: string) => { expect(others: number): void; settled: Promise<void> };
+export type Heard = () => Acknowledgements | undefined;
 
 interface Database { cache: Cache; tell?: Tell; heard?: Heard }
 const databases = new WeakMap<object, Database>();
@@ -177,26 +177,27 @@ function onCommit(handle: Db, database: Database, outer?: Open) {
         if (!outer && mine.names.length > 0 && database.tell) {
           // Every write's commit waits for the other instances to forget what it changed: the
           // client's next read, whichever instance answers it, sees the write. Alone, it waits for none.
-          const marker = database.heard ? newMarker() : undefined;
-          heard = marker ? database.heard!(marker) : undefined;
-          heard?.expect(await database.tell(withMarker(payloadOf(mine.names), marker), tx));
+          heard = database.heard?.();
+          heard?.expect(await database.tell(withMarker(payloadOf(mine.names), heard?.marker), tx));
         }
         return value;
       } catch (error) {
-        heard?.expect(0);
+        heard?.expect([]);
         throw error;
       } finally {
         open.delete(tx);
       }
     }, config).catch((error: unknown) => {
-      heard?.expect(0); // a failed commit sent no notice
+      heard?.expect([]); // a failed commit sent no notice
       throw error;
     });
     if (!outer) {
       for (const [kind, key] of mine.names) database.cache.forgetHere(kind, key);
-      for (const then of mine.after) then();
       // The notice goes out at the commit: acknowledged after it, never inside the transaction.
+      // What waits for the commit (closing a revoked session's sockets, plugins/sessions.ts) also
+      // waits for this: a socket reconnecting at once to another instance finds the session forgotten.
       await heard?.settled;
+      for (const then of mine.after) then();
     }
     return result;
   }) as Db['transaction'];
@@ -219,11 +220,10 @@ function tellSoon(db: Db, database: Database, name: Name): Promise<void> {
   const settled = new Promise<void>((resolve) => {
     queueMicrotask(() => {
       queued.delete(database);
-      const marker = heard ? newMarker() : undefined;
       // Waited for before the notice is sent: outside a transaction it is delivered as it is sent.
-      const acknowledged = marker ? heard!(marker) : undefined;
-      const payload = withMarker(payloadOf(names), marker);
-      void tell(payload, db).catch(() => tell(payload, db)).catch(() => 0).then((others) => {
+      const acknowledged = heard?.();
+      const payload = withMarker(payloadOf(names), acknowledged?.marker);
+      void tell(payload, db).catch(() => tell(payload, db)).catch(() => []).then((others) => {
         acknowledged?.expect(others);
         return acknowledged?.settled;
       }).then(resolve);
@@ -269,7 +269,6 @@ export function forget(db: Db, kind: Kind, key?: string): Promise<void> {
   return tellSoon(db, database, [kind, key]);
 }
 
-const newMarker = () => `#${randomUUID()}`;
 const withMarker = (payload: string, marker: string | undefined) => (marker ? `${payload}\n${marker}` : payload);
 
 /** `forget` of several keys of one kind, in one notice: resolves once every instance has forgotten them. */

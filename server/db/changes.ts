@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { markerOf, parsePayload, type Cache } from './cache.js';
 
@@ -5,14 +6,35 @@ import { markerOf, parsePayload, type Cache } from './cache.js';
 export const CACHE_CHANNEL = 'need_spot_cache';
 const RELISTEN_MS = 1_000;
 /**
- * Where each instance acknowledges a marked notice (db/cache.ts, `forgetEverywhere`) once it has
- * forgotten its names, and the application_name its listening connection goes by, so that the
- * instance waiting can count how many acknowledgements to wait for.
+ * Where each instance acknowledges a marked notice (db/cache.ts) once it has forgotten its names,
+ * from its listening connection: the notice's `processId` says which. That connection goes by
+ * LISTENER_NAME once it listens, so that an instance writing can name the listeners to wait for
+ * (db/client.ts, from pg_stat_activity).
  */
 export const ACK_CHANNEL = 'need_spot_cache_ack';
 export const LISTENER_NAME = 'need_spot_cache';
-/** How long `heard` waits: an instance that has not acknowledged by then (stalled, its listener lost) is given up on. */
+/** How long a write waits: an instance that has not acknowledged by then (stalled, its connection half dead) is given up on. */
 const HEARD_WAIT_MS = 2_000;
+/**
+ * Set on the listening connection after connecting (so that DATABASE_URL's own application_name
+ * cannot hide it), with the server's keep-alive probes and TCP user timeout: a listener whose
+ * instance vanished without closing its connection (a host lost, a partition) is dropped within
+ * about 30 s instead of the system's hours, and no longer waited for.
+ */
+const LISTENER_SETTINGS = [
+  'SET tcp_keepalives_idle = 10', 'SET tcp_keepalives_interval = 5', 'SET tcp_keepalives_count = 3', 'SET tcp_user_timeout = 15000',
+  `LISTEN ${CACHE_CHANNEL}`, `LISTEN ${ACK_CHANNEL}`, `SET application_name = '${LISTENER_NAME}'`,
+].join('; ');
+
+/** A wait for the acknowledgements of one marked notice (`heard`). */
+export interface Acknowledgements {
+  /** Goes at the end of the notice (`#` and this instance's listener pid, so it knows its own, and a random id). */
+  marker: string;
+  /** The other listeners' pids, counted as the notice was sent (db/client.ts): the ones to wait for. */
+  expect(others: number[]): void;
+  /** Resolves once each of them has acknowledged, or after HEARD_WAIT_MS. */
+  settled: Promise<void>;
+}
 
 /**
  * Listens on a connection of its own for the names other instances forget, and forgets them in
@@ -20,11 +42,11 @@ const HEARD_WAIT_MS = 2_000;
  * and forgets everything when listening again (whatever was forgotten while nobody listened).
  */
 export function listenForForgets(connectionString: string, cache: Pick<Cache, 'forgetHere'>) {
-  // Markers waited for: the acknowledgements heard so far, how many are expected (once counted), the end of the wait.
-  const waiting = new Map<string, { acks: number; expected?: number; done: () => void }>();
+  // Markers waited for: the listeners that acknowledged so far, those expected (once counted), the end of the wait.
+  const waiting = new Map<string, { acked: Set<number>; expected?: number[]; done: () => void }>();
   const check = (marker: string) => {
     const wait = waiting.get(marker);
-    if (wait && wait.expected !== undefined && wait.acks >= wait.expected) wait.done();
+    if (wait?.expected?.every((pid) => wait.acked.has(pid))) wait.done();
   };
   const state = {
     live: false,
@@ -32,13 +54,14 @@ export function listenForForgets(connectionString: string, cache: Pick<Cache, 'f
     pid: 0,
     stop: async () => {},
     /**
-     * Waits for the other instances' acknowledgements of a notice carrying `marker` (each sends one
-     * once it has forgotten its names): `expect` gives how many (counted when the notice was sent,
-     * db/client.ts), `settled` resolves once they have come, or after HEARD_WAIT_MS. Called before
-     * the notice is sent, so that no acknowledgement comes first.
+     * Starts waiting for the other instances' acknowledgements of a notice about to be sent (so that
+     * none comes first). Undefined while this instance does not listen: it could not hear them, and
+     * the notice goes unmarked (the others still forget its names, a few milliseconds later).
      */
-    heard: (marker: string) => {
-      let expect: (others: number) => void = () => {};
+    heard: (): Acknowledgements | undefined => {
+      if (!state.live) return undefined;
+      const marker = `#${state.pid}.${randomUUID()}`;
+      let expect: (others: number[]) => void = () => {};
       const settled = new Promise<void>((resolve) => {
         const timer = setTimeout(done, HEARD_WAIT_MS);
         function done() {
@@ -46,14 +69,14 @@ export function listenForForgets(connectionString: string, cache: Pick<Cache, 'f
           waiting.delete(marker);
           resolve();
         }
-        const wait: { acks: number; expected?: number; done: () => void } = { acks: 0, done };
+        const wait: { acked: Set<number>; expected?: number[]; done: () => void } = { acked: new Set(), done };
         waiting.set(marker, wait);
         expect = (others) => {
           wait.expected = others;
           check(marker);
         };
       });
-      return { expect: (others: number) => expect(others), settled };
+      return { marker, expect: (others) => expect(others), settled };
     },
   };
   let client: pg.Client | undefined;
@@ -69,30 +92,32 @@ export function listenForForgets(connectionString: string, cache: Pick<Cache, 'f
   };
   function connect() {
     // Keep-alive probes tell a connection that died without closing from one that is quiet.
-    const current = (client = new pg.Client({ connectionString, keepAlive: true, application_name: LISTENER_NAME }));
+    const current = (client = new pg.Client({ connectionString, keepAlive: true }));
     current.on('notification', (notice) => {
       if (notice.channel === ACK_CHANNEL) {
         const wait = waiting.get(notice.payload ?? '');
         if (wait) {
-          wait.acks += 1;
+          wait.acked.add(notice.processId);
           check(notice.payload!);
         }
         return;
       }
       for (const [kind, key] of parsePayload(notice.payload ?? '')) cache.forgetHere(kind, key);
       // Forgotten here (synchronously, above): the instance that waits may answer its client now.
-      // Not for this instance's own notices: it forgot their names at its commit.
+      // Not for this instance's own notices (their marker names its pid): it forgot their names at its commit.
       const marker = markerOf(notice.payload ?? '');
-      if (marker && !waiting.has(marker)) current.query('SELECT pg_notify($1, $2)', [ACK_CHANNEL, marker]).catch(() => {});
+      if (marker && !marker.startsWith(`#${state.pid}.`)) current.query('SELECT pg_notify($1, $2)', [ACK_CHANNEL, marker]).catch(() => {});
     });
     current.on('error', () => lost(current));
     current.on('end', () => lost(current));
     current.connect()
-      .then(() => current.query(`LISTEN ${CACHE_CHANNEL}; LISTEN ${ACK_CHANNEL}`))
       .then(() => current.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))
-      .then(({ rows }) => {
+      .then(async ({ rows }) => {
+        if (current === client) state.pid = rows[0].pid;
+        await current.query(LISTENER_SETTINGS);
+      })
+      .then(() => {
         if (current !== client) return;
-        state.pid = rows[0].pid;
         cache.forgetHere();
         state.live = true;
       })

@@ -77,8 +77,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     // The notice, and in the same statement how many other instances listen (the acknowledgements
     // to wait for, db/changes.ts): no round trip of its own, and none to wait for when alone.
     const tell = async (payload: string, handle: Db) => {
-      const [row] = rowsOf<{ others: number }>(await handle.execute(sql`SELECT pg_notify(${CACHE_CHANNEL}, ${payload}),
-        (SELECT count(*)::int FROM pg_stat_activity WHERE application_name = ${LISTENER_NAME}
+      const [row] = rowsOf<{ others: number[] }>(await handle.execute(sql`SELECT pg_notify(${CACHE_CHANNEL}, ${payload}),
+        (SELECT coalesce(array_agg(pid), '{}') FROM pg_stat_activity WHERE application_name = ${LISTENER_NAME}
            AND datname = current_database() AND pid <> ${listening.pid}) AS others`));
       return row.others;
     };

@@ -76,10 +76,15 @@ async function realtime(app: FastifyInstance) {
   const { socketsPerUser, socketHandshakesPerMinute } = app.config.limits;
   const addressOf = clientAddress(app.config.trustProxy);
   const allowHandshake = handshakeAllowance(socketHandshakesPerMinute, app.sharedCounter);
+  let closing = false;
   const io = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
     allowRequest: (request, callback) => {
+      // A socket opened while this instance closes (an upgrade sent on a kept-alive connection in
+      // the moment before it is swept) would hold the close open: refused, the client tries again,
+      // through the load balancer, to another instance.
+      if (closing) return callback(null, false);
       // Another site's page is refused before it counts against the address's allowance.
       if (!sameOrigin(request.headers, trustProxy)) return callback(null, false);
       allowHandshake(addressOf(request)).then((allowed) => callback(null, allowed), () => callback(null, false));
@@ -127,6 +132,7 @@ async function realtime(app: FastifyInstance) {
   // behind the load balancer, but never after a server-side disconnect ('io server disconnect'),
   // which would leave every client of a stopped instance without live events until a page reload.
   app.addHook('preClose', async () => {
+    closing = true;
     io.engine.close();
   });
   // Closes adapters too; its second close of the HTTP server only reports "not running".
