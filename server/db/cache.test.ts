@@ -52,7 +52,7 @@ describe('reads kept by name', () => {
     // NOTIFY takes 8,000 bytes at most: past that, each kind is forgotten whole.
     const many = Array.from({ length: 300 }, (_, i): [string, string] => ['session', `${'0'.repeat(30)}${i}`]);
     expect(payloadOf([...many, ['user', 'x']])).toBe('session\nuser');
-    // forgetEverywhere's marker line is not a name.
+    // A marker line (db/changes.ts) is not a name.
     expect(parsePayload('session:a\n#3f2c')).toEqual([['session', 'a']]);
   });
 

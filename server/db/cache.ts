@@ -271,11 +271,6 @@ export function forget(db: Db, kind: Kind, key?: string): Promise<void> {
 
 const withMarker = (payload: string, marker: string | undefined) => (marker ? `${payload}\n${marker}` : payload);
 
-/** `forget` of several keys of one kind, in one notice: resolves once every instance has forgotten them. */
-export async function forgetEverywhere(db: Db, kind: Kind, keys: string[]): Promise<void> {
-  await Promise.all(keys.map((key) => forget(db, kind, key)));
-}
-
 /** Runs `then` now, or when `db` is a transaction's handle, once it has committed (never if it rolls back). */
 export function afterCommit(db: Db, then: () => void) {
   const transaction = open.get(db);

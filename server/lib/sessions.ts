@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { cachedRead, forget, forgetEverywhere } from '../db/cache.js';
+import { cachedRead, forget } from '../db/cache.js';
 import { sessions, users } from '../db/schema.js';
 import { signToken, verifyToken } from './tokens.js';
 
@@ -90,7 +90,7 @@ export type SessionScope = { sessionId: string } | { userId: string; except?: st
 
 /**
  * Marks the live sessions in scope revoked; resolves to their ids once every instance has forgotten
- * them (db/cache.ts, `forgetEverywhere`), so that the client's next request with a revoked token is
+ * them (db/cache.ts, `forget`: the ids go in one notice), so that the client's next request with a revoked token is
  * refused by whichever instance answers it; in a transaction, its commit waits for that. Only for
  * `endSessions` (plugins/sessions.ts), which also disconnects their sockets.
  */
@@ -101,6 +101,6 @@ export async function revokeSessionRows(db: Db, scope: SessionScope): Promise<st
   const rows = await db.update(sessions).set({ revokedAt: sql`now()` })
     .where(and(where, isNull(sessions.revokedAt))).returning({ id: sessions.id });
   const ids = rows.map((row) => row.id);
-  await forgetEverywhere(db, 'session', ids);
+  await Promise.all(ids.map((id) => forgetSession(db, id)));
   return ids;
 }
