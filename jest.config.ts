@@ -40,7 +40,7 @@ const config: Config = {
       displayName: 'server',
       ...serverProject,
       testMatch: ['**/*.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/server/test/security/', '<rootDir>/server/test/scale/'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/server/test/security/', '<rootDir>/server/test/scale/', '<rootDir>/server/test/reliability/'],
     },
     {
       // npm run test:security: the route-table suite (authorization matrix, fuzzing, abuse limits).
@@ -54,6 +54,17 @@ const config: Config = {
       displayName: 'scale',
       testEnvironment: 'node',
       roots: ['<rootDir>/server/test/scale'],
+      testMatch: ['**/*.test.ts'],
+      transform: serverProject.transform,
+      transformIgnorePatterns: serverProject.transformIgnorePatterns,
+      moduleNameMapper: serverProject.moduleNameMapper,
+    },
+    {
+      // npm run test:reliability: built server processes killed, stopped and restarted under load, on
+      // PGlite and on a PostgreSQL server the suite starts and stops; figures printed at the end.
+      displayName: 'reliability',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server/test/reliability'],
       testMatch: ['**/*.test.ts'],
       transform: serverProject.transform,
       transformIgnorePatterns: serverProject.transformIgnorePatterns,

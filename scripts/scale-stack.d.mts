@@ -1,7 +1,11 @@
 /** Types of scripts/scale-stack.mjs (see its header). */
+import type { ChildProcess } from 'node:child_process';
+
 export interface ScaleInstance {
   port: number;
   url: string;
+  /** The running process (the last one started), if any. */
+  child: ChildProcess | undefined;
   /** Everything it printed so far. */
   output: string;
   start(): Promise<void>;
@@ -41,3 +45,4 @@ export function parseAccessLine(line: string): AccessLine | undefined;
 export function startPostgres(dir: string, options?: { durable?: boolean }): Promise<{ url: string; port: number; bin: string; stop(): void }>;
 export function startRedis(): Promise<{ url: string; port: number; stop(): Promise<unknown> }>;
 export function startS3(dir: string, bucket?: string): Promise<{ url: string; port: number; stop(): Promise<unknown> }>;
+export function serverInstance(root: string, env: Record<string, string>, port: number, log?: (line: string) => void): ScaleInstance;

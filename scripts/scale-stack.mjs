@@ -20,7 +20,8 @@
 // alone (it builds the bundle when stale and runs the migrations), then the others.
 //
 // The building blocks are exported too: pgBinDir, missingBinaries, startPostgres, startRedis,
-// startS3 (bench/all.mjs starts PostgreSQL and Redis with them).
+// startS3, serverInstance (bench/all.mjs starts PostgreSQL and Redis with them; the reliability
+// suite, server/test/reliability, kills and restarts instances).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -223,8 +224,12 @@ async function startNginx(root, dir, upstreams) {
   };
 }
 
-/** One server instance, the way production runs it: `node scripts/start.mjs` with the built bundle. */
-function serverInstance(root, env, port, log) {
+/**
+ * One server instance, the way production runs it: `node scripts/start.mjs` with the built bundle,
+ * on `port` every time it starts (clients reconnect to the same address). `env` is its environment
+ * (DATA_DIR, DATABASE_URL, ...) on top of this process's.
+ */
+export function serverInstance(root, env, port, log) {
   const instance = {
     port,
     url: `http://127.0.0.1:${port}`,

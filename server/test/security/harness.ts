@@ -1,6 +1,4 @@
-import { appendFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { eq, getTableColumns, type Table } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
@@ -455,10 +453,7 @@ export const listReads = (word: string): Record<string, Record<string, string>> 
   'GET /api/map-points': { south: '15', west: '73', north: '16', east: '74' },
 });
 
-// Figures go to a file the reporter (figures-reporter.cjs) prints at the end of the run.
-export const FIGURES_FILE = path.join(os.tmpdir(), 'need-spot-security-figures.jsonl');
-export function recordFigures(suite: string, figures: Record<string, number>) {
-  appendFileSync(FIGURES_FILE, JSON.stringify({ suite, ...figures }) + '\n');
-}
+// Figures go to a file the reporter (server/test/figures-reporter.cjs) prints at the end of the run.
+export { recordFigures } from '../figures.js';
 
 export { bearer, signUp };
