@@ -116,17 +116,20 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const userId = callerOf(request).user.id;
     const files = formImages.get(request) ?? [];
-    return idempotent(app.db, request, reply, { userId, route: 'create-whisper' }, async () => {
-      const checked = checkWhisperForm(request.body, { newImages: files.length });
-      if (!checked.ok) throw invalid(checked);
-      const author = await findAuthor(app.db, userId);
-      if (!author) throw unauthorized(); // the account went away meanwhile
-      const images = await saveWhisperImages(files);
-      const id = randomUUID();
-      const createdAt = await removedOnFailure(storage, images, insertWhisper(app.db, id, userId, checked.value.fields, images));
-      // Made from what was stored, not read back: nothing after the insert may fail.
-      const whisper = toWhisperDto({ id, ...checked.value.fields, images, createdAt, likes: [], ...author });
-      return { statusCode: 201, body: { status: true, message: 'Whisper published!', whisper } };
+    const checked = checkWhisperForm(request.body, { newImages: files.length });
+    if (!checked.ok) throw invalid(checked);
+    return idempotent(app.db, request, reply, { userId, route: 'create-whisper' }, {
+      prepare: () => saveWhisperImages(files),
+      discard: removeFiles,
+      create: async (db, images) => {
+        const author = await findAuthor(db, userId);
+        if (!author) throw unauthorized(); // the account went away meanwhile
+        const id = randomUUID();
+        const createdAt = await insertWhisper(db, id, userId, checked.value.fields, images);
+        // Made from what was stored, not read back.
+        const whisper = toWhisperDto({ id, ...checked.value.fields, images, createdAt, likes: [], ...author });
+        return { statusCode: 201, body: { status: true, message: 'Whisper published!', whisper } };
+      },
     });
   });
 
