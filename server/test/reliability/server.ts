@@ -95,3 +95,15 @@ export const AMCHECK = [
      join pg_class c on c.oid = i.indexrelid join pg_am a on a.oid = c.relam
      where a.amname = 'btree' and c.relpersistence <> 't' and i.indisvalid and i.indisready) s`,
 ];
+
+/** The lines of a server's output logged at error level or above (pino's JSON lines, level ≥ 50). */
+export function loggedErrors(output: string): string[] {
+  return output.split('\n').filter((line) => {
+    if (!line.startsWith('{')) return false;
+    try {
+      return (JSON.parse(line) as { level?: number }).level! >= 50;
+    } catch {
+      return false; // a line cut off by a kill
+    }
+  });
+}

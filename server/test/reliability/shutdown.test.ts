@@ -22,7 +22,7 @@ import http from 'node:http';
 import { io, type Socket } from 'socket.io-client';
 import { recordFigures } from '../figures.js';
 import { bearer, needForm, NoAnswer, request, signUp, sleep, untilAnswered, type Failure, type Member } from './clients.js';
-import { inspectDatabase, startServer, type DatabaseKind, type ReliabilityServer } from './server.js';
+import { inspectDatabase, loggedErrors, startServer, type DatabaseKind, type ReliabilityServer } from './server.js';
 
 const CONNECTIONS = 50;
 const MEMBERS = 10;
@@ -217,6 +217,7 @@ describe('graceful shutdown (SIGTERM) under load', () => {
       expect(exitMs).toBeLessThanOrEqual(EXIT_WITHIN_MS);
       expect(inFlightAnswer.status).toBe(201);
       expect(counts.serverErrors).toEqual([]);
+      expect(loggedErrors(server.output)).toEqual([]);
       expect(counts.dropped).toEqual([]);
       expect(counts.unexpected).toEqual([]);
       expect(counts.replayedAfterClose).toEqual([]);
