@@ -1,6 +1,7 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock.js';
@@ -42,6 +43,36 @@ describe('lockDataDir', () => {
     await writeFile(path.join(dir, '.lock-owner'), JSON.stringify({ pid: Number(dead.stdout), host: os.hostname() }));
     const release = await lockDataDir(dir, ignore);
     await release();
+  });
+
+  it('takes over at once the lock of a process that has the same pid as this one (a restarted container) but not the lock', async () => {
+    await mkdir(path.join(dir, '.lock'));
+    await writeFile(path.join(dir, '.lock-owner'), JSON.stringify({ pid: process.pid, host: os.hostname() }));
+    const release = await lockDataDir(dir, ignore);
+    // Held now by this process: a second lock here is refused, as from any other.
+    await expect(lockDataDir(dir, ignore)).rejects.toThrow(DataDirLockedError);
+    await release();
+  });
+
+  it('takes over at once the lock of a killed process its parent has not collected yet (a zombie)', async () => {
+    // bash starts `sleep 0` in the background, prints its pid, and becomes `sleep 5`, which never
+    // collects it: once `sleep 0` exits it is a zombie, which a signal 0 still finds.
+    const parent = spawn('bash', ['-c', 'sleep 0 & echo $!; exec sleep 5'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const [line] = (await once(parent.stdout!, 'data')) as [Buffer];
+      const zombie = Number(line.toString().trim());
+      for (let tries = 0; !(await readFile(`/proc/${zombie}/stat`, 'utf8')).match(/\) Z/); tries++) {
+        if (tries > 100) throw new Error(`${zombie} never became a zombie`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(() => process.kill(zombie, 0)).not.toThrow();
+      await mkdir(path.join(dir, '.lock'));
+      await writeFile(path.join(dir, '.lock-owner'), JSON.stringify({ pid: zombie, host: os.hostname() }));
+      const release = await lockDataDir(dir, ignore);
+      await release();
+    } finally {
+      parent.kill('SIGKILL');
+    }
   });
 
   it('keeps refusing while the owner lives, however long it stays quiet (no short stale time)', async () => {

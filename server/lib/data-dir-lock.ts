@@ -27,21 +27,41 @@ interface Owner {
   host: string;
 }
 
+/** The directories this process holds locked (resolved paths). */
+const held = new Set<string>();
+
+/** True when `pid` is a zombie: it has exited (a kill -9) and its parent has not collected it yet. Linux's /proc; elsewhere false. */
+async function isZombie(pid: number): Promise<boolean> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // "pid (command) state ...": the command may hold spaces and parentheses, the state follows the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return false;
+  }
+}
+
 /** True when the lock's owner was a process on this machine that no longer runs (a crash, a kill -9). */
-async function ownerIsGone(ownerFile: string): Promise<boolean> {
+async function ownerIsGone(ownerFile: string, dir: string): Promise<boolean> {
   let owner: Owner;
   try {
     owner = JSON.parse(await readFile(ownerFile, 'utf8')) as Owner;
   } catch {
     return false; // unknown owner: only the stale time can tell
   }
-  if (owner.host !== os.hostname() || !Number.isInteger(owner.pid) || owner.pid === process.pid) return false;
+  if (owner.host !== os.hostname() || !Number.isInteger(owner.pid)) return false;
+  // This process's own pid: its lock if it holds the directory; otherwise that of an earlier process
+  // that had the same pid and is gone. A restarted container gives its server the same pid (and
+  // host name) again and again, and would otherwise be refused until the lock went stale.
+  if (owner.pid === process.pid) return !held.has(dir);
   try {
     process.kill(owner.pid, 0);
-    return false;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ESRCH';
   }
+  // Signalled, yet it may have exited: a killed process stays a zombie until its parent (the
+  // supervisor restarting it) collects it, and a zombie holds no file open.
+  return isZombie(owner.pid);
 }
 
 /**
@@ -69,7 +89,7 @@ export async function lockDataDir(
     try {
       release = await take();
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED' || !(await ownerIsGone(ownerFile))) throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED' || !(await ownerIsGone(ownerFile, dir))) throw error;
       await rm(lockfilePath, { recursive: true, force: true });
       release = await take(); // a process starting at the same moment may still win: ELOCKED
     }
@@ -77,9 +97,11 @@ export async function lockDataDir(
     if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(dir);
     throw error;
   }
+  held.add(dir);
   await writeFile(ownerFile, JSON.stringify({ pid: process.pid, host: os.hostname() } satisfies Owner));
   return async () => {
     await rm(ownerFile, { force: true });
     await release();
+    held.delete(dir);
   };
 }
