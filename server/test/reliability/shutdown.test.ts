@@ -1,7 +1,8 @@
 /**
  * Graceful shutdown under load (issue 34): SIGTERM to a server that 50 keep-alive connections keep
- * busy with signed-in reads and creates (each with an Idempotency-Key), while socket.io clients
- * are connected and one request is in flight (its body half sent). The server must finish what it
+ * busy with signed-in reads and writes (needs, and messages, which group commit stores; each with
+ * an Idempotency-Key), while socket.io clients are connected and one request is in flight (its body
+ * half sent). The server must finish what it
  * is doing and exit 0 within 10 s, having released the data directory's lock (it is started again
  * at once on the same DATA_DIR); meanwhile the clients, finding the port closed, wait and send
  * again, as a load balancer would hold them, until the new process answers. Counted:
@@ -11,8 +12,8 @@
  *   server close an idle persistent connection at any time, and a request crossing that close is
  *   one the server never saw: the client sends it again, as RFC 9112 §9.3.1 allows and Node's
  *   `request.reusedSocket` documentation shows). That the server indeed never saw them is checked:
- *   a create sent again after such a close must not be a replay of a first one (the key would have
- *   been taken by a create the server ran), and every acknowledged create is stored exactly once.
+ *   a write sent again after such a close must not be a replay of a first one (the key would have
+ *   been taken by a write the server ran), and every acknowledged write is stored exactly once.
  * - the in-flight request is answered (201) and its need stored;
  * - every socket is told its transport closed ('transport close', never 'io server disconnect',
  *   after which socket.io-client would not reconnect), and every socket reconnects to the new process.
@@ -21,7 +22,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { io, type Socket } from 'socket.io-client';
 import { recordFigures } from '../figures.js';
-import { bearer, needForm, NoAnswer, request, signUp, sleep, untilAnswered, type Failure, type Member } from './clients.js';
+import { bearer, needForm, NoAnswer, request, signUp, sleep, untilAnswered, type Member } from './clients.js';
 import { inspectDatabase, loggedErrors, startServer, type DatabaseKind, type ReliabilityServer } from './server.js';
 
 const CONNECTIONS = 50;
@@ -62,47 +63,54 @@ interface Counts {
   closedKeepAlive: number;
   /** Tries refused: the port closed, the client waited for the restart. */
   refused: number;
-  /** Creates sent again after a closed keep-alive connection whose answer was a replay. */
+  /** Writes sent again after a closed keep-alive connection whose answer was a replay. */
   replayedAfterClose: string[];
-  creates: string[];
+  /** The needs' service names and the messages' contents acknowledged (201). */
+  writes: string[];
 }
 
-const reads = ['/api/all-needs', '/api/messages', '/api/notifications', '/api/whispers'];
+const reads = ['/api/all-needs', '/api/messages', '/api/notifications', '/api/approved-whispers'];
 
-/** One keep-alive connection's client: a read or a create after another, until `running()` is false. */
-async function runConnection(base: string, member: Member, agent: http.Agent, tag: string, running: () => boolean, counts: Counts) {
+/** What a connection sends next: a read, most of the time, or a write (a need, or a message: stored by group commit). */
+type Kind = 'read' | 'need' | 'message';
+const kindOf = (seq: number): Kind => (seq % 4 === 0 ? 'need' : seq % 4 === 2 ? 'message' : 'read');
+
+/** One keep-alive connection's client: a read or a write after another, until `running()` is false. */
+async function runConnection(base: string, member: Member, to: Member, agent: http.Agent, tag: string, running: () => boolean, counts: Counts) {
   let seq = 0;
   while (running()) {
     seq += 1;
-    const create = seq % 4 === 0;
+    const kind = kindOf(seq);
     const name = `shutdown-${tag}-${seq}`;
-    const key = randomUUID();
+    const what = kind === 'read' ? reads[seq % reads.length] : `${kind} ${name}`;
+    const headers = { ...bearer(member.token), 'idempotency-key': randomUUID() };
     const send = async () => {
+      if (kind === 'read') return request(base, 'GET', reads[seq % reads.length], { agent, headers: bearer(member.token) });
+      if (kind === 'message') return request(base, 'POST', `/api/messages/${to.id}`, { agent, headers, body: { content: name } });
+      const form = await needForm(name);
+      return request(base, 'POST', `/api/create-need/${member.id}`, { agent, headers: { ...headers, ...form.headers }, body: form.payload });
+    };
+    const { answer, failures } = await untilAnswered(async () => {
       try {
-        if (!create) return await request(base, 'GET', reads[seq % reads.length], { agent, headers: bearer(member.token) });
-        const form = await needForm(name);
-        return await request(base, 'POST', `/api/create-need/${member.id}`, { agent, headers: { ...bearer(member.token), 'idempotency-key': key, ...form.headers }, body: form.payload });
+        const answered = await send();
+        counts.sent += 1;
+        counts.answered += 1;
+        return answered;
       } catch (error) {
         if (error instanceof NoAnswer) {
           if (error.failure === 'refused') counts.refused += 1;
           else counts.sent += 1;
           if (error.failure === 'closed-keepalive') counts.closedKeepAlive += 1;
-          if (error.failure === 'dropped') counts.dropped.push(`${create ? 'create' : 'read'} ${name}: ${error.code} ${error.message}`);
+          if (error.failure === 'dropped') counts.dropped.push(`${what}: ${error.code} ${error.message}`);
         }
         throw error;
       }
-    };
-    const { answer, failures } = await untilAnswered(async () => {
-      const answered = await send();
-      counts.sent += 1;
-      counts.answered += 1;
-      return answered;
     }, { delayMs: 50 });
-    if (answer.status >= 500) counts.serverErrors.push(`${answer.status} ${answer.body.toString().slice(0, 200)}`);
-    else if (answer.status !== (create ? 201 : 200)) counts.unexpected.push(`${create ? `create ${name}` : reads[seq % reads.length]}: ${answer.status} ${answer.body.toString().slice(0, 200)}`);
-    if (create && answer.status === 201) {
-      counts.creates.push(name);
-      if (failures.includes('closed-keepalive' as Failure) && answer.headers['idempotent-replayed'] === 'true') counts.replayedAfterClose.push(name);
+    if (answer.status >= 500) counts.serverErrors.push(`${what}: ${answer.status} ${answer.body.toString().slice(0, 200)}`);
+    else if (answer.status !== (kind === 'read' ? 200 : 201)) counts.unexpected.push(`${what}: ${answer.status} ${answer.body.toString().slice(0, 200)}`);
+    if (kind !== 'read' && answer.status === 201) {
+      counts.writes.push(name);
+      if (failures.includes('closed-keepalive') && answer.headers['idempotent-replayed'] === 'true') counts.replayedAfterClose.push(what);
     }
     await sleep(Math.random() * 20); // each client at its own pace, not in lockstep
   }
@@ -161,12 +169,12 @@ describe('graceful shutdown (SIGTERM) under load', () => {
       const members = await Promise.all(Array.from({ length: MEMBERS }, () => signUp(base)));
       const watched = await Promise.all(Array.from({ length: SOCKETS }, (_, i) => connectSocket(base, members[i % MEMBERS].token)));
 
-      const counts: Counts = { sent: 0, answered: 0, serverErrors: [], unexpected: [], dropped: [], closedKeepAlive: 0, refused: 0, replayedAfterClose: [], creates: [] };
+      const counts: Counts = { sent: 0, answered: 0, serverErrors: [], unexpected: [], dropped: [], closedKeepAlive: 0, refused: 0, replayedAfterClose: [], writes: [] };
       let load = true;
       const connections = Array.from({ length: CONNECTIONS }, (_, i) => {
         const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
         agents.push(agent);
-        return runConnection(base, members[i % MEMBERS], agent, String(i), () => load, counts);
+        return runConnection(base, members[i % MEMBERS], members[(i + 1) % MEMBERS], agent, String(i), () => load, counts);
       });
       await sleep(1_500); // steady load
 
@@ -195,9 +203,12 @@ describe('graceful shutdown (SIGTERM) under load', () => {
       const disconnects = watched.flatMap((one) => one.reasons);
       expect(await server.stop('SIGTERM')).toBe(0);
 
-      const [stored] = await inspectDatabase(running.where, [`select service_name as name, count(*)::int as n from needs where service_name like 'shutdown-%' group by 1`]);
-      const storedCount = new Map((stored.rows ?? []).map((row) => [row.name as string, row.n as number]));
-      const notOnce = [...counts.creates, 'shutdown-in-flight'].filter((name) => storedCount.get(name) !== 1).map((name) => `${name} × ${storedCount.get(name) ?? 0}`);
+      const stored = await inspectDatabase(running.where, [
+        `select service_name as name, count(*)::int as n from needs where service_name like 'shutdown-%' group by 1`,
+        `select content as name, count(*)::int as n from messages where content like 'shutdown-%' group by 1`,
+      ]);
+      const storedCount = new Map(stored.flatMap((result) => result.rows ?? []).map((row) => [row.name as string, row.n as number]));
+      const notOnce = [...counts.writes, 'shutdown-in-flight'].filter((name) => storedCount.get(name) !== 1).map((name) => `${name} × ${storedCount.get(name) ?? 0}`);
 
       recordFigures(`graceful shutdown (${database})`, {
         connections: CONNECTIONS,
@@ -225,7 +236,7 @@ describe('graceful shutdown (SIGTERM) under load', () => {
       expect(counts.answered).toBe(counts.sent - counts.closedKeepAlive);
       // Not vacuous: the server went away under load (the clients met its closed port).
       expect(counts.refused).toBeGreaterThan(0);
-      expect(stored.error).toBeUndefined();
+      expect(stored.map((result) => result.error)).toEqual([undefined, undefined]);
       expect(disconnects).toHaveLength(SOCKETS);
       expect(new Set(disconnects)).toEqual(new Set(['transport close']));
       expect(reconnected).toBe(true);
