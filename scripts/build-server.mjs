@@ -26,15 +26,16 @@ export function serverBundleStale() {
   return Math.max(...sources.map(newestMtime)) > statSync(serverBundle).mtimeMs;
 }
 
-export async function buildServer() {
-  const outdir = path.dirname(serverBundle);
+/** Builds the bundle into dist-server/, or into `outdir` (a test's look at what it imports). */
+export async function buildServer(outdir = path.dirname(serverBundle)) {
+  const bundle = path.join(outdir, path.basename(serverBundle));
   mkdirSync(outdir, { recursive: true });
   cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(outdir, 'db', 'migrations'), { recursive: true });
   // Embedded PGlite's thread, plain JavaScript that imports only packages (db/pglite-thread.ts).
   cpSync(path.join(root, 'server', 'db', 'pglite-worker.mjs'), path.join(outdir, 'db', 'pglite-worker.mjs'));
   const result = await build({
     entryPoints: [path.join(root, 'server', 'main.ts')],
-    outfile: serverBundle,
+    outfile: bundle,
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -46,7 +47,7 @@ export async function buildServer() {
   });
   // Each file written aside and renamed into place: a server starting meanwhile reads the old
   // bundle or the new one, never half of one. The bundle goes last: its mtime marks the build.
-  for (const file of [...result.outputFiles].sort((a) => (a.path === serverBundle ? 1 : -1))) {
+  for (const file of [...result.outputFiles].sort((a) => (a.path === bundle ? 1 : -1))) {
     const aside = `${file.path}.${process.pid}`;
     writeFileSync(aside, file.contents);
     renameSync(aside, file.path);
@@ -69,7 +70,10 @@ export async function ensureServerBundle() {
   }
 }
 
+// node scripts/build-server.mjs [--outdir <dir>]
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  await buildServer();
-  console.log(`Built ${path.relative(root, serverBundle)}`);
+  const at = process.argv.indexOf('--outdir');
+  const outdir = at > 0 ? path.resolve(process.argv[at + 1]) : undefined;
+  await buildServer(outdir);
+  console.log(`Built ${path.relative(root, path.join(outdir ?? path.dirname(serverBundle), 'main.mjs'))}`);
 }

@@ -8,7 +8,7 @@ import { parseS3Url } from '../../config.js';
 import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
 import { bearer, signUp, type Account } from '../../test/fixtures.js';
 import { multipart, SMALL_PNG as png } from '../../test/multipart.js';
-import { S3Storage } from './s3-storage.js';
+import { createS3Storage } from './s3-storage.js';
 import { STORAGE_UNAVAILABLE, StorageUnavailable, type S3Config } from './storage.js';
 
 // An S3-compatible server in this process, on loopback (s3rver keeps its objects in a temporary
@@ -177,7 +177,7 @@ describe('a bucket that does not answer (request timeout, bounded retries)', () 
   afterAll(() => silent?.close());
 
   it('a put, a get and a delete each fail with StorageUnavailable (503) after maxAttempts tries, not hang', async () => {
-    const storage = new S3Storage(bucketAt(silent.port));
+    const storage = await createS3Storage(bucketAt(silent.port));
     try {
       for (const call of [
         () => storage.put('profile/00000000-0000-4000-8000-000000000000.webp', png, 'image/webp'),
@@ -200,7 +200,7 @@ describe('a bucket that does not answer (request timeout, bounded retries)', () 
   });
 
   it('a refused connection fails the same way, at once', async () => {
-    const storage = new S3Storage(bucketAt(await closedPort()));
+    const storage = await createS3Storage(bucketAt(await closedPort()));
     try {
       const { error, ms } = await failure(() => storage.put('profile/00000000-0000-4000-8000-000000000000.webp', png, 'image/webp'));
       expect(error).toMatchObject({ statusCode: 503, message: STORAGE_UNAVAILABLE });

@@ -96,6 +96,6 @@ export class LocalStorage implements UploadStorage {
  */
 export async function createStorage(config: { uploadsDir: string; s3?: S3Config }): Promise<LocalStorage | S3Storage> {
   if (!config.s3) return new LocalStorage(config.uploadsDir);
-  const { S3Storage: Driver } = await import('./s3-storage.js');
-  return new Driver(config.s3);
+  const { createS3Storage } = await import('./s3-storage.js');
+  return createS3Storage(config.s3);
 }
