@@ -78,10 +78,12 @@ interface Tally {
   readyMs: number[];
 }
 
-async function send(base: string, client: Client, write: Write): Promise<Answer> {
+type Form = Awaited<ReturnType<typeof needForm>>;
+
+/** One try of `write`: each try sends the same request (key, content, and a need's very form bytes). */
+function send(base: string, client: Client, write: Write, form?: Form): Promise<Answer> {
   const headers = { ...bearer(client.member.token), 'idempotency-key': write.key };
-  if (write.kind === 'need') {
-    const form = await needForm(write.tag);
+  if (form) {
     return request(base, 'POST', `/api/create-need/${client.member.id}`, { agent: client.agent, headers: { ...headers, ...form.headers }, body: form.payload });
   }
   if (write.kind === 'message') {
@@ -104,9 +106,10 @@ async function runClient(base: string, client: Client, prefix: string, whisperId
   while (writing()) {
     const write = nextWrite(client, prefix, whisperIds);
     tally.writes += 1;
+    const form = write.kind === 'need' ? await needForm(write.tag) : undefined;
     let outcome;
     try {
-      outcome = await untilAnswered(() => send(base, client, write), { delayMs: 20 });
+      outcome = await untilAnswered(() => send(base, client, write, form), { delayMs: 20 });
     } catch (error) {
       if (!(error instanceof GaveUp)) throw error;
       tally.retried += 1;
