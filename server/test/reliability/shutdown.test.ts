@@ -84,11 +84,11 @@ async function runConnection(base: string, member: Member, to: Member, agent: ht
     const name = `shutdown-${tag}-${seq}`;
     const what = kind === 'read' ? reads[seq % reads.length] : `${kind} ${name}`;
     const headers = { ...bearer(member.token), 'idempotency-key': randomUUID() };
-    const send = async () => {
+    const form = kind === 'need' ? await needForm(name) : undefined;
+    const send = () => {
       if (kind === 'read') return request(base, 'GET', reads[seq % reads.length], { agent, headers: bearer(member.token) });
       if (kind === 'message') return request(base, 'POST', `/api/messages/${to.id}`, { agent, headers, body: { content: name } });
-      const form = await needForm(name);
-      return request(base, 'POST', `/api/create-need/${member.id}`, { agent, headers: { ...headers, ...form.headers }, body: form.payload });
+      return request(base, 'POST', `/api/create-need/${member.id}`, { agent, headers: { ...headers, ...form!.headers }, body: form!.payload });
     };
     const { answer, failures } = await untilAnswered(async () => {
       try {
