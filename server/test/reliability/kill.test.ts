@@ -76,6 +76,8 @@ interface Tally {
   /** Answers that were neither the write's success nor a wait-and-retry. */
   unexpected: string[];
   readyMs: number[];
+  /** Per trial, where the time to ready went: the old process gone, the new one's ready line. */
+  phases: string[];
 }
 
 type Form = Awaited<ReturnType<typeof needForm>>;
@@ -160,7 +162,7 @@ describe('kill -9 during writes', () => {
       }));
       agents.push(...clients.map((client) => client.agent));
 
-      const tally: Tally = { writes: 0, acknowledged: new Map(), retried: 0, likeMismatches: [], unanswered: [], unexpected: [], readyMs: [] };
+      const tally: Tally = { writes: 0, acknowledged: new Map(), retried: 0, likeMismatches: [], unanswered: [], unexpected: [], readyMs: [], phases: [] };
       for (let trial = 1; trial <= TRIALS; trial++) {
         let writing = true;
         const loops = clients.map((client) => runClient(base, client, `kill-${trial}`, whisperIds, () => writing, tally));
@@ -170,8 +172,11 @@ describe('kill -9 during writes', () => {
         const killed = server.stop('SIGKILL');
         const ready = firstReady(base);
         await killed;
+        const exitedAt = performance.now();
         await server.start(); // at once, on the same data: PGlite's directory (its lock free) or PostgreSQL
+        const lineAt = performance.now();
         tally.readyMs.push(Math.round((await ready) - killedAt));
+        tally.phases.push(`exited after ${Math.round(exitedAt - killedAt)} ms, ready line after ${Math.round(lineAt - killedAt)} ms`);
         // The clients' unanswered writes go through again; then a little more writing on the new process.
         await sleep(300);
         writing = false;
@@ -223,7 +228,8 @@ describe('kill -9 during writes', () => {
       expect(amcheck.rows![0].checked).toBeGreaterThan(0);
       // Not vacuous: the kills met writes in flight, which were sent again.
       expect(tally.retried).toBeGreaterThan(0);
-      expect(Math.max(...tally.readyMs)).toBeLessThanOrEqual(READY_WITHIN_MS);
+      // Every trial, each named with its time when it is over the bound.
+      expect(tally.readyMs.map((ms, i) => `trial ${i + 1}: ${ms} ms (${tally.phases[i]})`).filter((_, i) => tally.readyMs[i] > READY_WITHIN_MS)).toEqual([]);
     });
   }
 });
