@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { buildApp, type App } from './app.js';
+import type { App } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDatabase, type Database } from './db/client.js';
 import { DEMO_PASSWORD, DEMO_USERNAME, hasDemoAccount, seedDemo } from './db/seed.js';
@@ -42,19 +42,26 @@ async function start(config: Config) {
     }
   }
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
-  const database = (open.database = await createDatabase(config.databaseUrl
+  const opening = createDatabase(config.databaseUrl
     ? { databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize }
     : {
       dataDir: config.dataDir,
       pgliteWorker,
       // Every statement would fail from here on: stop, for the supervisor to start the server again.
       onLost: (error) => fail(`The embedded database stopped (${error.message}): stopping.`),
-    }));
+    });
+  // The web app's modules (most of a start's work on this thread) load while the database opens on
+  // its own thread (PGlite) or connects, not after: a restart after a crash waits for the longer of
+  // the two. Its failure, if any, is thrown where it is awaited.
+  const appModule = import('./app.js');
+  appModule.catch(() => {});
+  const database = (open.database = await opening);
   await database.migrate(migrationsFolder);
   if (config.seedDemo && !stopping && (await seedDemo(database.db))) console.log('Seeded the demo content.');
   const demo = await hasDemoAccount(database.db);
   if (stopping) return;
 
+  const { buildApp } = await appModule;
   const app = (open.app = await buildApp({ config: { ...config, jwtSecret }, db: database.db, migrationsFolder, logger: serverLogOptions(process.env.LOG_LEVEL ?? 'info') }));
   try {
     await app.listen({ port: config.port, host: config.host });
