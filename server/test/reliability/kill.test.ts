@@ -69,6 +69,8 @@ interface Tally {
   writes: number;
   acknowledged: Map<string, Write>;
   retried: number;
+  /** Retried writes answered by a replay: the try the kill cut off had been stored (its key with it). */
+  replayed: number;
   /** Toggles whose answer was not the state they were meant to leave. */
   likeMismatches: string[];
   /** Writes never answered (GaveUp): a hang, or a key held by a request that died with its process. */
@@ -120,6 +122,7 @@ async function runClient(base: string, client: Client, prefix: string, whisperId
     }
     const { answer, failures } = outcome;
     if (failures.length > 0) tally.retried += 1;
+    if (failures.length > 0 && answer.headers['idempotent-replayed'] === 'true') tally.replayed += 1;
     const expected = write.kind === 'like' ? 200 : 201;
     if (answer.status !== expected) {
       tally.unexpected.push(`${write.kind} ${write.tag}: ${answer.status} ${answer.body.toString().slice(0, 200)}`);
@@ -162,7 +165,7 @@ describe('kill -9 during writes', () => {
       }));
       agents.push(...clients.map((client) => client.agent));
 
-      const tally: Tally = { writes: 0, acknowledged: new Map(), retried: 0, likeMismatches: [], unanswered: [], unexpected: [], readyMs: [], phases: [] };
+      const tally: Tally = { writes: 0, acknowledged: new Map(), retried: 0, replayed: 0, likeMismatches: [], unanswered: [], unexpected: [], readyMs: [], phases: [] };
       for (let trial = 1; trial <= TRIALS; trial++) {
         let writing = true;
         const loops = clients.map((client) => runClient(base, client, `kill-${trial}`, whisperIds, () => writing, tally));
@@ -204,7 +207,9 @@ describe('kill -9 during writes', () => {
         acknowledged: tally.acknowledged.size,
         'never answered': tally.unanswered.length,
         retried: tally.retried,
+        'retried, first try stored (replayed)': tally.replayed,
         lost: lost.length,
+        // Rows made twice, and toggles applied twice (or not at all).
         duplicated: duplicated.length + tally.likeMismatches.length,
         'likes not as answered': wrongLikes.length,
         'indexes checked': amcheck.rows?.[0]?.checked as number ?? 0,
