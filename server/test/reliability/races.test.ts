@@ -436,6 +436,16 @@ async function races(name: Target['name']) {
       violation(`${board} with Idempotency-Key ${key}: ${sent.map((o) => `${statusOf(o)}${o.answer?.headers['idempotent-replayed'] ? ' (replayed)' : ''}`).join(', ')}, ids ${[...ids].join(' ')}`);
     }
   }
+  // The second client retries now that the first has answered (a 409 said "still being processed"):
+  // it gets the first answer again, and nothing more is made (the rows are counted below).
+  const retried = await inPool(keyed.map(({ board, key, ops: sent, field }) => async () => {
+    const again = await sent[1].send();
+    const first = sent.find((o) => statusOf(o) === 201)?.answer!.json?.[field]?._id;
+    if (again.status !== 201 || again.headers['idempotent-replayed'] !== 'true' || again.json?.[field]?._id !== first) {
+      violation(`${board} with Idempotency-Key ${key}: the retry answered ${again.status} ${again.headers['idempotent-replayed'] ? '(replayed)' : ''} ${again.json?.[field]?._id}, first ${first}`);
+    }
+    return again;
+  }), 8);
   // Edit against delete: the delete succeeds once (checked by ALLOWED); edits answer 200 or 404 only.
   for (const { post, edits } of editDelete) {
     for (const e of edits) if (statusOf(e) === 409) violation(`${post.board} ${post.id}: an edit against a delete answered 409 ${JSON.stringify(e.answer!.json)}`);
@@ -673,8 +683,11 @@ async function races(name: Target['name']) {
   const byKind = Object.fromEntries(KINDS.map((kind) => [kind, count(ops, (o) => o.kind === kind)]));
   // Races lost as the product says they are (a taken name, an answered request, a post deleted first...).
   const lost = count(ops, (o) => statusOf(o) === 404 || statusOf(o) === 409);
-  recordFigures(`Races (${name})`, { operations: ops.length, ...byKind, 'lost races (404/409)': lost, '5xx': fiveHundreds, violations: violations.length, 'mix ms': mixMs });
-  return { violations, fiveHundreds };
+  recordFigures(`Races (${name})`, {
+    operations: ops.length, ...byKind, 'lost races (404/409)': lost, 'idempotent retries after': retried.length,
+    '5xx': fiveHundreds + count(retried, (answer) => answer.status >= 500), violations: violations.length, 'mix ms': mixMs,
+  });
+  return { violations, fiveHundreds: fiveHundreds + count(retried, (answer) => answer.status >= 500) };
 }
 
 describe.each(['PGlite', 'PostgreSQL'] as const)('1,000 racing operations on %s', (name) => {
