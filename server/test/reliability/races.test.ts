@@ -3,7 +3,8 @@
  * bundle, scripts/scale-stack.mjs `serverInstance`) with real concurrency, on embedded PGlite and on
  * a PostgreSQL server, then the invariants checked against the database's rows and what the API
  * shows. Operations that race on purpose are sent together, as a group, all at once (several groups
- * in flight at a time): likes toggled by many members (and by one member several times at once),
+ * in flight at a time): likes toggled by many members (and by one member several times at once;
+ * one like sent with one Idempotency-Key by two clients at once is one toggle),
  * follows and unfollows of the same members, challenge joins (twice at once too) and every step of a
  * challenge ticked off twice at once, a friend request accepted and rejected at once, requests sent
  * both ways at once, duplicate registrations (the same username, e-mail or contact number, in
@@ -356,9 +357,25 @@ async function races(name: Target['name']) {
   ];
   for (let i = 0; i < 40; i++) groups.push([op('read', reads[i % reads.length]())]);
 
+  // One like sent with one Idempotency-Key by two clients of a member at once (a retry that did not
+  // wait), among plain toggles of the same whisper: it is one toggle, the other answer its replay.
+  const likeOps: Array<{ o: Op; user: string; whisper: string; keyed?: boolean }> = [];
+  const keyedLikes = Array.from({ length: 10 }, () => {
+    const whisper = pick(likedIds);
+    const [m, other] = shuffle([...members]).slice(0, 2);
+    const key = `like-${randomBytes(8).toString('hex')}`;
+    const pair = [one, two].map((client) => op('like', send(client, 'POST', `/api/whispers/${whisper}/like`, {
+      token: client === one ? m.token : m.token2, json: {}, headers: { 'idempotency-key': key },
+    }), [200, 409]));
+    const plain = [op('like', send(one, 'POST', `/api/whispers/${whisper}/like`, { token: other.token, json: {} })), op('like', send(two, 'POST', `/api/whispers/${whisper}/like`, { token: m.token, json: {} }))];
+    for (const o of pair) likeOps.push({ o, user: m.id, whisper, keyed: true });
+    likeOps.push({ o: plain[0], user: other.id, whisper }, { o: plain[1], user: m.id, whisper });
+    groups.push(shuffle([...pair, ...plain]));
+    return { key, pair };
+  });
+
   // Likes fill the thousand: toggles of one whisper by 10 members at once, drawn from 8 (so one
   // member's toggles often race each other).
-  const likeOps: Array<{ o: Op; user: string; whisper: string }> = [];
   let planned = groups.reduce((sum, g) => sum + g.length, 0);
   while (planned < OPERATIONS) {
     const whisper = pick(likedIds);
@@ -395,8 +412,20 @@ async function races(name: Target['name']) {
 
   // --- what the answers say ---------------------------------------------------------------------
   // Likes: n toggles of one member's like are n toggles, taking turns: ceil(n/2) answered liked.
+  // A keyed like counts once: its first answer; a replay of it (or a 409 while it ran) toggles nothing.
+  const replayed = (o: Op) => o.answer?.headers['idempotent-replayed'] === 'true';
+  for (const { key, pair } of keyedLikes) {
+    const fresh = pair.filter((o) => statusOf(o) === 200 && !replayed(o));
+    const replays = pair.filter(replayed);
+    if (fresh.length !== 1 || replays.some((o) => o.answer!.json?.liked !== fresh[0]?.answer!.json?.liked)) {
+      violation(`like with Idempotency-Key ${key}: ${pair.map((o) => `${statusOf(o)}${replayed(o) ? ' (replayed)' : ''} liked ${o.answer?.json?.liked}`).join(', ')}`);
+    }
+  }
   const likesByPair = new Map<string, Op[]>();
-  for (const { o, user, whisper } of likeOps) likesByPair.set(`${whisper}|${user}`, [...(likesByPair.get(`${whisper}|${user}`) ?? []), o]);
+  for (const { o, user, whisper, keyed } of likeOps) {
+    if (keyed && (statusOf(o) !== 200 || replayed(o))) continue;
+    likesByPair.set(`${whisper}|${user}`, [...(likesByPair.get(`${whisper}|${user}`) ?? []), o]);
+  }
   const expectedLikes = new Map<string, Set<string>>(likedIds.map((id) => [id, new Set()]));
   for (const [pair, toggles] of likesByPair) {
     const [whisper, user] = pair.split('|');
