@@ -331,6 +331,11 @@ async function restoreUploads(config: Config, file: string, manifest: Manifest, 
       const upload = expected.get(key);
       if (!upload) continue; // not in the manifest: not ours to restore
       expected.delete(key);
+      // A key is a path under the uploads: one that would reach outside them is not written.
+      if (path.posix.isAbsolute(key) || key.split('/').some((part) => part === '..' || part === '')) {
+        differences.push(`upload ${key}: not a path inside the uploads, not restored`);
+        continue;
+      }
       const bytes = await readAll(entry.body);
       if (sha256(bytes) !== upload.sha256) {
         differences.push(`upload ${key}: damaged in the file (its checksum differs from the manifest's)`);
@@ -516,15 +521,24 @@ export async function restoreBackup(config: Config, file: string, options: Resto
     await runProgram(pgRestore, ['--single-transaction', '--exit-on-error', '--no-owner', '--no-privileges',
       ...(options.force ? ['--clean', '--if-exists'] : []), `--dbname=${dbname}`, dumpFile], env);
     log('Database: restored into the database of DATABASE_URL.');
-    if (localUploads && !config.s3 && !(await isEmptyDir(config.uploadsDir))) {
-      // --force: the uploads directory is replaced (the database is restored already, so there is no putting it back).
-      await rm(config.uploadsDir, { recursive: true, force: true });
+    // --force: the uploads directory is moved aside as on the embedded database (the database,
+    // restored already, cannot be put back: the aside is kept when the uploads fail).
+    const aside = new Aside();
+    if (localUploads && !config.s3 && !(await isEmptyDir(config.uploadsDir))) await aside.move(config.uploadsDir, new Date().toISOString());
+    let uploadDifferences: string[];
+    try {
+      uploadDifferences = await restoreUploads(config, file, manifest, log);
+    } catch (error) {
+      if (aside.paths.length === 0) throw error;
+      throw new Error(`${(error as Error).message} (the uploads that were there are kept in ${aside.paths.join(' and ')})`, { cause: error });
     }
     const differences = [
       ...verify(manifest, await postgresState(client), log),
-      ...(await restoreUploads(config, file, manifest, log)),
+      ...uploadDifferences,
       ...(await checkBucket(config, manifest, listing, notes, log)),
     ];
+    if (differences.length === 0) await aside.drop();
+    else if (aside.paths.length > 0) notes.push(`What was there before is kept in ${aside.paths.join(' and ')}.`);
     return { manifest, differences, notes };
   } finally {
     await client.end().catch(() => {});

@@ -68,16 +68,17 @@ export async function readDatabaseState(query: RowQuery): Promise<DatabaseState>
 
 /** What differs between a backup's tables and a restored database's, one sentence each (none: they are equal). */
 export function compareTables(expected: readonly TableState[], actual: readonly TableState[]): string[] {
+  const rows = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
   const found = new Map(actual.map((table) => [table.table, table]));
   const differences: string[] = [];
   for (const want of expected) {
     const got = found.get(want.table);
     found.delete(want.table);
-    if (!got) differences.push(`${want.table}: missing (the backup has ${want.rows} rows)`);
-    else if (got.rows !== want.rows) differences.push(`${want.table}: ${got.rows} rows, the backup has ${want.rows}`);
-    else if (got.checksum !== want.checksum) differences.push(`${want.table}: ${got.rows} rows as in the backup, but other contents (checksum ${got.checksum}, the backup's ${want.checksum})`);
+    if (!got) differences.push(`${want.table}: missing (the backup has ${rows(want.rows)})`);
+    else if (got.rows !== want.rows) differences.push(`${want.table}: ${rows(got.rows)}, the backup has ${want.rows}`);
+    else if (got.checksum !== want.checksum) differences.push(`${want.table}: ${rows(got.rows)} as in the backup, but other contents (checksum ${got.checksum}, the backup's ${want.checksum})`);
   }
-  for (const extra of found.values()) differences.push(`${extra.table}: not in the backup (${extra.rows} rows)`);
+  for (const extra of found.values()) differences.push(`${extra.table}: not in the backup (${rows(extra.rows)})`);
   return differences;
 }
 

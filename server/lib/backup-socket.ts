@@ -64,16 +64,24 @@ export async function serveBackups(dataDir: string, take: () => Promise<PgliteSn
     busy = true;
     const started = performance.now();
     try {
-      const { state, dump } = await take();
+      let snapshot: PgliteSnapshot;
+      try {
+        snapshot = await take();
+      } catch (error) {
+        log.warn({ err: error }, 'Backup: could not dump the embedded database');
+        return fail(`The server could not dump its database: ${(error as Error).message}`);
+      }
+      const { state, dump } = snapshot;
       log.info({ bytes: dump.byteLength, ms: Math.round(performance.now() - started) }, 'Backup: the embedded database was dumped for npm run backup');
+      if (socket.destroyed) return; // the client went away meanwhile
       socket.write(`${JSON.stringify({ state, dumpBytes: dump.byteLength })}\n`);
-      // Free for the next backup once this one's bytes are handed to the system (or the client left).
-      socket.end(Buffer.from(dump), () => (busy = false));
-      socket.once('close', () => (busy = false));
-    } catch (error) {
+      // The next backup may start once this one's bytes are handed to the system, or the client left.
+      await new Promise<void>((resolve) => {
+        socket.once('close', resolve);
+        socket.end(Buffer.from(dump), resolve);
+      });
+    } finally {
       busy = false;
-      log.warn({ err: error }, 'Backup: could not dump the embedded database');
-      fail(`The server could not dump its database: ${(error as Error).message}`);
     }
   }
 
