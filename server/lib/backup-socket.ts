@@ -135,6 +135,7 @@ export function requestBackup(dataDir: string): Promise<ServerBackup | undefined
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', (error: NodeJS.ErrnoException) => {
       if (!connected && ['ENOENT', 'ECONNREFUSED'].includes(error.code ?? '')) resolve(undefined);
+      else if (error.code === 'EACCES') reject(new Error(`Not allowed to use ${file}: run the backup as the user the server runs as.`));
       else reject(new Error(`The server's backup socket (${file}) failed: ${error.message}`));
     });
     socket.on('end', () => {

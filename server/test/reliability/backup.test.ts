@@ -18,6 +18,7 @@
  *    restored DATA_DIR/uploads; S3: the backup's listing and the bucket);
  *  - a restore into that now non-empty target is refused without --force and leaves it as it
  *    was; with --force it replaces it and verifies.
+ * On PGlite, a backup with no server running (the command takes DATA_DIR's lock) is checked too.
  * Nothing is skipped: without PostgreSQL's binaries the suite fails, saying so.
  */
 import { spawn } from 'node:child_process';
@@ -291,6 +292,16 @@ describe('npm run backup and npm run restore', () => {
     expect(run.backup.stdout).toContain('dumped by the running server');
     expect(run.manifest.database).toMatchObject({ kind: 'pglite', file: 'pglite.tar.gz', from: 'server' });
     expect(run.manifest.uploads.storage).toBe('local');
+
+    // With no server running, the command takes DATA_DIR's lock and dumps the database itself.
+    const offlineOut = tempDir('pglite-offline');
+    const offline = await npmRun('backup', ['--out', offlineOut], vars);
+    expect(offline).toMatchObject({ code: 0, stderr: '' });
+    expect(offline.stdout).toContain('dumped by this command (no server was running)');
+    expect(existsSync(path.join(dataDir, '.lock'))).toBe(false);
+    const offlineManifest = await readManifest(path.join(offlineOut, readdirSync(offlineOut)[0]));
+    expect(offlineManifest.database.from).toBe('data directory');
+    expect(offlineManifest.tables).toEqual((await inspectPglite(dataDir)).state.tables);
 
     const target = tempDir('pglite-restored');
     const restore = await npmRun('restore', [run.file], { ...serverEnv, DATA_DIR: target });
