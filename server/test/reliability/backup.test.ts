@@ -29,7 +29,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../../../bench/free-port.mjs';
-import { missingBinaries, serverInstance, startPostgres, startS3, type ScaleInstance } from '../../../scripts/scale-stack.mjs';
+import { pgBinDir, serverInstance, startPostgres, startS3, type ScaleInstance } from '../../../scripts/scale-stack.mjs';
 import { readAll, readArchive, readManifest, type BucketObject, type Manifest } from '../../cli/backup-archive.js';
 import { loadConfig } from '../../config.js';
 import { startPgliteThread } from '../../db/pglite-thread.js';
@@ -121,29 +121,35 @@ function startWriters(base: string, members: { poster: Member; sender: Member; r
   const check = (what: string, status: number) => {
     if (status !== 201) counts.failures.push(`${what}: ${status}`);
   };
-  const needs = (async () => {
-    for (let n = 1; running; n += 1) {
-      const { status } = await api(base, 'POST', `/api/create-need/${members.poster.id}`, members.poster.token, await needForm(n));
-      check('need', status);
-      if (status === 201) counts.needs += 1;
+  /** A loop's writes until stop(), or until one throws (the server is gone: the test has failed already). */
+  const loop = async (write: () => Promise<boolean>) => {
+    try {
+      while (running && (await write()));
+    } catch (error) {
+      counts.failures.push(String(error));
     }
-  })();
-  const messages = Array.from({ length: 3 }, async () => {
-    while (running) {
-      const { status } = await api(base, 'POST', `/api/messages/${members.receiver.id}`, members.sender.token, { content: `hello ${randomBytes(4).toString('hex')}` });
-      check('message', status);
-      if (status === 201) counts.messages += 1;
-    }
+  };
+  let n = 0;
+  const needs = loop(async () => {
+    const { status } = await api(base, 'POST', `/api/create-need/${members.poster.id}`, members.poster.token, await needForm((n += 1)));
+    check('need', status);
+    if (status === 201) counts.needs += 1;
+    return true;
   });
-  const numbered = (async () => {
-    while (running) {
-      counts.seqSent += 1;
-      const { status } = await api(base, 'POST', `/api/messages/${members.receiver.id}`, members.poster.token, { content: `seq:${counts.seqSent}` });
-      check(`seq:${counts.seqSent}`, status);
-      if (status !== 201) break; // the sequence would have a gap of our own making
-      counts.seqAnswered += 1;
-    }
-  })();
+  const messages = Array.from({ length: 3 }, () => loop(async () => {
+    const { status } = await api(base, 'POST', `/api/messages/${members.receiver.id}`, members.sender.token, { content: `hello ${randomBytes(4).toString('hex')}` });
+    check('message', status);
+    if (status === 201) counts.messages += 1;
+    return true;
+  }));
+  const numbered = loop(async () => {
+    counts.seqSent += 1;
+    const { status } = await api(base, 'POST', `/api/messages/${members.receiver.id}`, members.poster.token, { content: `seq:${counts.seqSent}` });
+    check(`seq:${counts.seqSent}`, status);
+    if (status !== 201) return false; // the sequence would have a gap of our own making
+    counts.seqAnswered += 1;
+    return true;
+  });
   return {
     counts,
     async stop() {
@@ -242,26 +248,33 @@ const rows = (manifest: Manifest) => manifest.tables.reduce((sum, table) => sum 
 const tableRows = (manifest: Manifest, table: string) => manifest.tables.find((t) => t.table === table)?.rows ?? 0;
 
 /**
- * One run: a server with writers, a backup in the middle of them, the server stopped, a restore
- * into `target` (a fresh DATA_DIR or database) and the checks. Answers what the caller checks on.
+ * A server with writers, `npm run backup` in the middle of them, the server stopped: answers the
+ * file, its manifest, and what the writers had done when the backup started and ended.
  */
 async function backupUnderWrites(server: ScaleInstance, serverVars: Record<string, string>, outDir: string, during?: () => void) {
   await server.start();
   stops.push(() => server.stop('SIGKILL'));
   const [poster, sender, receiver] = [await member(server.url), await member(server.url), await member(server.url)];
   const writers = startWriters(server.url, { poster, sender, receiver });
-  // Writes of every kind already in, and going on.
-  await waitFor(() => writers.counts.needs >= 3 && writers.counts.seqAnswered >= 10 && writers.counts.messages >= 10, 'the first writes');
-  during?.();
-  const seqAnsweredBefore = writers.counts.seqAnswered;
-  const before = { ...writers.counts };
-  const backup = await npmRun('backup', ['--out', outDir], serverVars);
-  const seqSentBeforeEnd = writers.counts.seqSent;
-  const duringBackup = {
-    needs: writers.counts.needs - before.needs,
-    messages: writers.counts.messages - before.messages + writers.counts.seqAnswered - before.seqAnswered,
-  };
-  await writers.stop();
+  let backup: Awaited<ReturnType<typeof npmRun>>;
+  let seqAnsweredBefore: number;
+  let seqSentBeforeEnd: number;
+  let duringBackup: { needs: number; messages: number };
+  try {
+    // Writes of every kind already in, and going on.
+    await waitFor(() => writers.counts.failures.length > 0 || (writers.counts.needs >= 3 && writers.counts.seqAnswered >= 10 && writers.counts.messages >= 10), 'the first writes');
+    during?.();
+    seqAnsweredBefore = writers.counts.seqAnswered;
+    const before = { ...writers.counts };
+    backup = await npmRun('backup', ['--out', outDir], serverVars);
+    seqSentBeforeEnd = writers.counts.seqSent;
+    duringBackup = {
+      needs: writers.counts.needs - before.needs,
+      messages: writers.counts.messages - before.messages + writers.counts.seqAnswered - before.seqAnswered,
+    };
+  } finally {
+    await writers.stop();
+  }
   expect(writers.counts.failures).toEqual([]);
   expect(backup).toMatchObject({ code: 0, stderr: '' });
   // Writes were answered while the backup ran: it was taken under load, not in a pause.
@@ -274,8 +287,7 @@ async function backupUnderWrites(server: ScaleInstance, serverVars: Record<strin
 }
 
 beforeAll(() => {
-  const missing = missingBinaries({ nginx: false });
-  if (missing.length > 0) throw new Error(`the backup suite cannot run: missing ${missing.join('; ')}.`);
+  if (!pgBinDir()) throw new Error('the backup suite cannot run: PostgreSQL\'s binaries are missing (/usr/lib/postgresql/<n>/bin; Debian package postgresql).');
 });
 
 describe('npm run backup and npm run restore', () => {
