@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { NOT_MODIFIED, StorageUnavailable, type S3Config, type S3Timeouts, type StoredObject, type UploadStorage } from './storage.js';
 
 /**
@@ -12,6 +12,15 @@ import { NOT_MODIFIED, StorageUnavailable, type S3Config, type S3Timeouts, type 
  * server's own 30 s request timeout, and answers 503 (StorageUnavailable).
  */
 export const S3_TIMEOUTS: S3Timeouts = { connectMs: 3_000, requestMs: 5_000, maxAttempts: 2 };
+
+/** An object of the bucket, as a listing gives it. */
+export interface BucketObject {
+  /** The upload's key (`<kind>/<uuid>.webp`), without S3_URL's prefix. */
+  key: string;
+  bytes: number;
+  etag: string;
+  lastModified?: string;
+}
 
 /** An S3-compatible bucket through the AWS SDK v3; images are proxied by the server (static-files.ts). */
 export class S3Storage implements UploadStorage {
@@ -79,6 +88,24 @@ export class S3Storage implements UploadStorage {
       if (status === 404) return undefined;
       throw new StorageUnavailable(error);
     }
+  }
+
+  /** Every object under the prefix, by key (the prefix left out): what `npm run backup` lists of the bucket. */
+  async list(): Promise<BucketObject[]> {
+    const objects: BucketObject[] = [];
+    let token: string | undefined;
+    try {
+      do {
+        const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.s3.bucket, Prefix: this.s3.prefix || undefined, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) {
+          objects.push({ key: object.Key!.slice(this.s3.prefix.length), bytes: object.Size ?? 0, etag: object.ETag ?? '', lastModified: object.LastModified?.toISOString() });
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    } catch (error) {
+      throw new StorageUnavailable(error);
+    }
+    return objects;
   }
 
   async close(): Promise<void> {
