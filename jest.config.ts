@@ -64,8 +64,8 @@ const config: Config = {
       // PGlite and on a PostgreSQL server the suite starts and stops; figures printed at the end.
       displayName: 'reliability',
       testEnvironment: 'node',
-      roots: ['<rootDir>/server/test/reliability'],
-      testMatch: ['**/*.test.ts'],
+      roots: ['<rootDir>/server/test'],
+      testMatch: ['<rootDir>/server/test/reliability/**/*.test.ts'],
       transform: serverProject.transform,
       transformIgnorePatterns: serverProject.transformIgnorePatterns,
       moduleNameMapper: serverProject.moduleNameMapper,

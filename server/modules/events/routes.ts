@@ -107,18 +107,20 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const userId = callerOf(request).user.id;
     const banner = banners.get(request);
-    return idempotent(app.db, request, reply, { userId, route: 'create-event' }, async () => {
-      const checked = checkEventForm(request.body, { hasThumbnail: banner !== undefined });
-      if (!checked.ok) throw invalid(checked);
-      const organiser = await findOrganiser(app.db, userId);
-      if (!organiser) throw unauthorized(); // the account went away meanwhile
-      const thumbnail = await saveBanner(banner!);
-      const id = randomUUID();
-      const createdAt = await removedOnFailure(storage, [thumbnail], insertEvent(app.db, id, userId, checked.value, thumbnail));
-      // Made from what was stored, not read back: nothing after the insert may fail and leave a row
-      // behind that a retry with the same Idempotency-Key would create again.
-      const event = toEventDto({ id, ...checked.value, thumbnail, createdAt, ...organiser });
-      return { statusCode: 201, body: { status: true, message: 'Event created!', event } };
+    const checked = checkEventForm(request.body, { hasThumbnail: banner !== undefined });
+    if (!checked.ok) throw invalid(checked);
+    return idempotent(app.db, request, reply, { userId, route: 'create-event' }, {
+      prepare: () => saveBanner(banner!),
+      discard: (thumbnail) => removeUpload(storage, thumbnail),
+      create: async (db, thumbnail) => {
+        const organiser = await findOrganiser(db, userId);
+        if (!organiser) throw unauthorized(); // the account went away meanwhile
+        const id = randomUUID();
+        const createdAt = await insertEvent(db, id, userId, checked.value, thumbnail);
+        // Made from what was stored, not read back.
+        const event = toEventDto({ id, ...checked.value, thumbnail, createdAt, ...organiser });
+        return { statusCode: 201, body: { status: true, message: 'Event created!', event } };
+      },
     });
   });
 

@@ -68,6 +68,30 @@ describe('sending and reading', () => {
     expect(await t.db.$count(messages, and(eq(messages.senderId, asha.id), eq(messages.receiverId, ravi.id)))).toBeGreaterThanOrEqual(1);
   });
 
+  it('with an Idempotency-Key, a resent message is stored, emitted and told once; every retry gets the first answer', async () => {
+    const toRavi = await openSocket(t.url, ravi.token);
+    const [got, told] = [collect(toRavi, 'new-message'), collect(toRavi, 'notification')];
+    const content = `Resent ${Date.now()}`;
+    const key = `m-${Date.now()}`;
+    const keyed = () => t.app.inject({ method: 'POST', url: `/api/messages/${ravi.id}`, headers: { ...bearer(asha.token), 'idempotency-key': key }, payload: { content } });
+    const answers = await Promise.all([keyed(), keyed(), keyed()]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
+    expect(answers.filter((answer) => answer.headers['idempotent-replayed'] === 'true')).toHaveLength(2);
+    const message = answers[0].json().message;
+    expect(answers.map((answer) => answer.json().message)).toEqual([message, message, message]);
+    expect(await t.db.$count(messages, eq(messages.content, content))).toBe(1);
+    await Promise.all([got.atLeast(1), told.atLeast(1)]);
+    // Nothing more comes for the retries (a message sent after them is the next one the socket sees).
+    const after = await send(asha, ravi.id, `After ${content}`);
+    await got.atLeast(2);
+    expect(got.seen).toEqual([message, after.json().message]);
+    // The same key to someone else is another request: 422, nothing stored.
+    const elsewhere = await t.app.inject({ method: 'POST', url: `/api/messages/${asha.id}`, headers: { ...bearer(ravi.token), 'idempotency-key': key }, payload: { content } });
+    expect(elsewhere.statusCode).toBe(201); // keys are per user: Ravi's own key
+    const misused = await t.app.inject({ method: 'POST', url: `/api/messages/${(await signUp(t.app)).id}`, headers: { ...bearer(asha.token), 'idempotency-key': key }, payload: { content } });
+    expect(misused.statusCode).toBe(422);
+  });
+
   it('the inbox has one row per conversation, the latest first, with the other user and the unread count', async () => {
     const me = await signUp(t.app);
     await send(asha, me.id, 'one');

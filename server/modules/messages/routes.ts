@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { blockedBetween, blocksOf } from '../../lib/blocks.js';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../lib/db-errors.js';
+import { afterCommit } from '../../db/cache.js';
 import { groupCommit } from '../../lib/group-commit.js';
 import { badRequest, failure, unauthorized } from '../../lib/http-error.js';
+import { idempotent } from '../../lib/idempotency.js';
 import { PAGE_DEFAULT } from '../../lib/pagination.js';
 import { errorAnswers } from '../../lib/schemas.js';
 import { controlCharsExceptBreaks } from '../../lib/text.js';
@@ -12,7 +14,7 @@ import {
   ConversationAnswer, ConversationParams, ConversationQuery, InboxAnswer, MESSAGE_MAX, ReadAnswer, SendBody, SentAnswer,
 } from './schemas.js';
 import {
-  conversation, findCorrespondent, hasConversation, inbox, markRead, MESSAGE_NOTIFICATION_TITLE, messageUserOf, storeMessages, type Outgoing,
+  conversation, findCorrespondent, hasConversation, inbox, markRead, MESSAGE_NOTIFICATION_TITLE, messageUserOf, storeMessages, type MessageDto, type Outgoing,
 } from './service.js';
 
 const userMissing = () => failure(404, 'User not found');
@@ -23,8 +25,7 @@ const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // statement. Each is emitted to both users ('new-message') and its receiver told ('notification')
   // as soon as that statement answers, before any of the batch's requests is answered: delivery
   // waits for the database, never for other requests' replies.
-  const send = groupCommit(async (batch: Outgoing[]) => {
-    const stored = await storeMessages(app.db, batch);
+  const tell = (stored: MessageDto[]) => {
     try {
       for (const message of stored) tellUsers(app, [message.sender._id, message.receiver._id], 'new-message', message);
       for (const message of stored) tellUsers(app, [message.receiver._id], 'notification', { title: MESSAGE_NOTIFICATION_TITLE });
@@ -32,6 +33,10 @@ const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Stored is sent: the senders are answered whatever became of the emit (a reconnecting client reads what it missed).
       app.log.error({ err: error }, 'emitting stored messages failed');
     }
+  };
+  const send = groupCommit(async (batch: Outgoing[]) => {
+    const stored = await storeMessages(app.db, batch);
+    tell(stored);
     return stored;
   });
 
@@ -65,7 +70,7 @@ const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Sends a message: stored first, then emitted ('new-message') to both users' sockets, on every instance (`send` above).
   app.post('/messages/:userId', {
     config: { access: 'signed-in' },
-    schema: { params: ConversationParams, body: SendBody, response: { 201: SentAnswer, ...errorAnswers(403) } },
+    schema: { params: ConversationParams, body: SendBody, response: { 201: SentAnswer, ...errorAnswers(403, 409, 422) } },
   }, async (request, reply) => {
     const me = callerOf(request).user.id;
     const content = request.body.content.trim();
@@ -78,12 +83,25 @@ const messagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!sender) throw unauthorized(); // deactivated since the token was checked
     // Blocked either way: the conversation stays readable, nothing more is sent (and nothing told live).
     if (await blockedBetween(app.db, me, other._id)) throw failure(403, 'You cannot message this member.');
-    const message = await send({ sender: messageUserOf(sender), receiver: messageUserOf(other), content }).catch((error: unknown) => {
-      // The receiver's account went between the lookup and the write.
+    const outgoing = { sender: messageUserOf(sender), receiver: messageUserOf(other), content };
+    // The receiver's account went between the lookup and the write.
+    const gone = (error: unknown) => {
       throw pgErrorCode(error) === FOREIGN_KEY_VIOLATION ? userMissing() : error;
+    };
+    if (request.headers['idempotency-key'] === undefined) {
+      const message = await send(outgoing).catch(gone);
+      reply.code(201);
+      return { success: true, message };
+    }
+    // With an Idempotency-Key (a client resending a message whose answer it lost), the message is
+    // stored with the key, in the key's transaction, instead of in a group commit: sent once, told once.
+    return idempotent(app.db, request, reply, { userId: me, route: `send-message:${other._id}` }, {
+      create: async (db) => {
+        const [message] = await storeMessages(db, [outgoing]).catch(gone);
+        afterCommit(db, () => tell([message]));
+        return { statusCode: 201, body: { success: true as const, message } };
+      },
     });
-    reply.code(201);
-    return { success: true, message };
   });
 
   // The caller has read the conversation: what the other user sent is marked read.

@@ -7,7 +7,7 @@ import { insertNotifications } from '../notifications/service.js';
 import { findUserById } from '../users/service.js';
 import type { Correspondent, InboxRow, MessageSchema } from './schemas.js';
 
-type MessageDto = Static<typeof MessageSchema>;
+export type MessageDto = Static<typeof MessageSchema>;
 type CorrespondentDto = Static<typeof Correspondent>;
 type InboxRowDto = Static<typeof InboxRow>;
 

@@ -101,10 +101,13 @@ const needsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const checked = checkNeed(request.body);
     if (!checked.ok) throw invalid(checked);
     const files = formImages.get(request) ?? [];
-    return idempotent(app.db, request, reply, { userId, route: 'create-need' }, async () => {
-      const images = await saveNeedImages(files);
-      const need = await removedOnFailure(storage, images, createNeed(app.db, userId, checked.value, images));
-      return { statusCode: 201, body: { success: true, message: 'Need created successfully!', need: toNeedDto(need, true) } };
+    return idempotent(app.db, request, reply, { userId, route: 'create-need' }, {
+      prepare: () => saveNeedImages(files),
+      discard: removeAll,
+      create: async (db, images) => {
+        const need = await createNeed(db, userId, checked.value, images);
+        return { statusCode: 201, body: { success: true, message: 'Need created successfully!', need: toNeedDto(need, true) } };
+      },
     });
   });
 

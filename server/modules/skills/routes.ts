@@ -8,6 +8,7 @@ import { IdParams, StatusAnswer, UserIdParams, errorAnswers } from '../../lib/sc
 import { doneOr } from '../../lib/owned.js';
 import { controlChars } from '../../lib/text.js';
 import { removedOnFailure, removeUploads, saveImages } from '../../lib/uploads/images.js';
+import { afterCommit } from '../../db/cache.js';
 import { checkBeforeFiles, ownerThenForm, readForm } from '../../lib/uploads/read-parts.js';
 import { callerOf } from '../../plugins/auth.js';
 import { MB } from '../../plugins/multipart.js';
@@ -120,20 +121,22 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const userId = callerOf(request).user.id;
     const files = formFiles.get(request) ?? { images: [], portfolioImages: [] };
-    return idempotent(app.db, request, reply, { userId, route: 'create-skill' }, async () => {
-      const checked = checkSkillForm(request.body, { newImages: files.images.length, newPortfolioImages: files.portfolioImages.length });
-      if (!checked.ok) throw invalid(checked);
-      const owner = await findOwner(app.db, userId);
-      if (!owner) throw unauthorized(); // the account went away meanwhile
-      const saved = await saveFiles(files);
-      const id = randomUUID();
-      const createdAt = await removedOnFailure(storage, [...saved.images, ...saved.portfolioImages],
-        insertSkill(app.db, id, userId, checked.value.fields, saved.images, saved.portfolioImages));
-      // Made from what was stored, not read back: nothing after the insert may fail and leave a row
-      // behind that a retry with the same Idempotency-Key would create again.
-      const skill = toSkillDto({ id, ...checked.value.fields, ...saved, createdAt, ...owner }, true);
-      placeOnMap(userId, id, checked.value.fields.address);
-      return { statusCode: 201, body: { status: true, message: 'Skill created!', skill } };
+    const checked = checkSkillForm(request.body, { newImages: files.images.length, newPortfolioImages: files.portfolioImages.length });
+    if (!checked.ok) throw invalid(checked);
+    return idempotent(app.db, request, reply, { userId, route: 'create-skill' }, {
+      prepare: () => saveFiles(files),
+      discard: (saved) => removeFiles([...saved.images, ...saved.portfolioImages]),
+      create: async (db, saved) => {
+        const owner = await findOwner(db, userId);
+        if (!owner) throw unauthorized(); // the account went away meanwhile
+        const id = randomUUID();
+        const createdAt = await insertSkill(db, id, userId, checked.value.fields, saved.images, saved.portfolioImages);
+        // Made from what was stored, not read back.
+        const skill = toSkillDto({ id, ...checked.value.fields, ...saved, createdAt, ...owner }, true);
+        // Looked up once the skill is there to place (never for a create that rolled back).
+        afterCommit(db, () => placeOnMap(userId, id, checked.value.fields.address));
+        return { statusCode: 201, body: { status: true, message: 'Skill created!', skill } };
+      },
     });
   });
 

@@ -24,11 +24,10 @@ const tripsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { params: UserIdParams, body: TripBody, response: { 201: TripSavedAnswer, ...errorAnswers(409, 422) } },
   }, async (request, reply) => {
     const userId = callerOf(request).user.id;
-    return idempotent(app.db, request, reply, { userId, route: 'send-trip-request' }, async () => {
-      const checked = checkTrip(request.body);
-      if (!checked.ok) throw invalid(checked, { status: false });
-      const trip = await insertTrip(app.db, userId, checked.value);
-      return { statusCode: 201, body: { status: true, message: TRIP_SENT, trip } };
+    const checked = checkTrip(request.body);
+    if (!checked.ok) throw invalid(checked, { status: false });
+    return idempotent(app.db, request, reply, { userId, route: 'send-trip-request' }, {
+      create: async (db) => ({ statusCode: 201, body: { status: true, message: TRIP_SENT, trip: await insertTrip(db, userId, checked.value) } }),
     });
   });
 

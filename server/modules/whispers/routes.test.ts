@@ -170,6 +170,21 @@ describe('POST /api/whispers/:id/like', () => {
     expect(told).toBe(1);
   });
 
+  it('with an Idempotency-Key, a retry gets the first answer instead of taking the like back; the key on another whisper answers 422', async () => {
+    const [whisper, other] = await Promise.all([created(), created()]);
+    const like = (id: string, key: string) => t.app.inject({ method: 'POST', url: `/api/whispers/${id}/like`, headers: { ...bearer(reader.token), 'idempotency-key': key }, payload: {} });
+    const first = await like(whisper._id, 'like-once');
+    const retries = await Promise.all([like(whisper._id, 'like-once'), like(whisper._id, 'like-once')]);
+    expect(first.json()).toEqual({ success: true, liked: true, likes: [reader.id], likesCount: 1 });
+    for (const retry of retries) {
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.json()).toEqual(first.json());
+    }
+    expect(await t.db.$count(whisperLikes, eq(whisperLikes.whisperId, whisper._id))).toBe(1);
+    expect((await like(other._id, 'like-once')).statusCode).toBe(422);
+    expect((await like(whisper._id, 'unlike-once')).json().liked).toBe(false);
+  });
+
   it('401 for a visitor, 404 for an unknown whisper', async () => {
     const whisper = await created();
     expect((await post(`/api/whispers/${whisper._id}/like`)).statusCode).toBe(401);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox, Static } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { afterCommit } from '../../db/cache.js';
 import { blocksOf, hiddenAuthorsFor } from '../../lib/blocks.js';
 import { seenBy, sendListJson } from '../../lib/visibility.js';
 import { badRequest, failure, forbidden, invalid, unauthorized } from '../../lib/http-error.js';
@@ -116,17 +117,20 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const userId = callerOf(request).user.id;
     const files = formImages.get(request) ?? [];
-    return idempotent(app.db, request, reply, { userId, route: 'create-whisper' }, async () => {
-      const checked = checkWhisperForm(request.body, { newImages: files.length });
-      if (!checked.ok) throw invalid(checked);
-      const author = await findAuthor(app.db, userId);
-      if (!author) throw unauthorized(); // the account went away meanwhile
-      const images = await saveWhisperImages(files);
-      const id = randomUUID();
-      const createdAt = await removedOnFailure(storage, images, insertWhisper(app.db, id, userId, checked.value.fields, images));
-      // Made from what was stored, not read back: nothing after the insert may fail.
-      const whisper = toWhisperDto({ id, ...checked.value.fields, images, createdAt, likes: [], ...author });
-      return { statusCode: 201, body: { status: true, message: 'Whisper published!', whisper } };
+    const checked = checkWhisperForm(request.body, { newImages: files.length });
+    if (!checked.ok) throw invalid(checked);
+    return idempotent(app.db, request, reply, { userId, route: 'create-whisper' }, {
+      prepare: () => saveWhisperImages(files),
+      discard: removeFiles,
+      create: async (db, images) => {
+        const author = await findAuthor(db, userId);
+        if (!author) throw unauthorized(); // the account went away meanwhile
+        const id = randomUUID();
+        const createdAt = await insertWhisper(db, id, userId, checked.value.fields, images);
+        // Made from what was stored, not read back.
+        const whisper = toWhisperDto({ id, ...checked.value.fields, images, createdAt, likes: [], ...author });
+        return { statusCode: 201, body: { status: true, message: 'Whisper published!', whisper } };
+      },
     });
   });
 
@@ -160,18 +164,26 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // Spec §7 sends { userId } with these; the server acts as the token's user whatever the body says.
+  // A toggle: a retry of a like whose answer was lost would take it back. With an Idempotency-Key
+  // (as the route key names the whisper, the same key on another whisper answers 422) the retry
+  // gets the first answer instead.
   app.post('/whispers/:id/like', {
     config: { access: 'signed-in' },
-    schema: { params: IdParams, body: ActorBody, response: { 200: LikeAnswer } },
-  }, async (request) => {
+    schema: { params: IdParams, body: ActorBody, response: { 200: LikeAnswer, ...errorAnswers(409, 422) } },
+  }, async (request, reply) => {
     const me = callerOf(request).user.id;
     // A whisper the caller may not open (hidden, its author suspended, blocked either way) is gone for them.
     const row = await findWhisper(app.db, request.params.id);
     if (!row || !(await seenBy(app.db, me, row))) throw whisperMissing();
-    const result = await toggleLike(app.db, request.params.id, me);
-    if (!result) throw whisperMissing();
-    if (result.told) tellUsers(app, [result.told], 'notification', { title: 'New like' });
-    return { success: true, liked: result.liked, likes: result.likes, likesCount: result.likes.length };
+    return idempotent(app.db, request, reply, { userId: me, route: `like-whisper:${request.params.id}` }, {
+      create: async (db) => {
+        const result = await toggleLike(db, request.params.id, me);
+        if (!result) throw whisperMissing();
+        const { told } = result;
+        if (told) afterCommit(db, () => tellUsers(app, [told], 'notification', { title: 'New like' }));
+        return { statusCode: 200, body: { success: true, liked: result.liked, likes: result.likes, likesCount: result.likes.length } };
+      },
+    });
   });
 
   for (const action of ['follow', 'unfollow'] as const) {
