@@ -83,6 +83,12 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     });
     // An idle client that loses its connection emits 'error' on the pool; without a listener it crashes the process.
     pool.on('error', () => {});
+    // A client lent out (a transaction's, between or during its statements) has no listener of the
+    // pool's: when the database ends its connection (a stop, a failover, pg_terminate_backend),
+    // node-postgres emits 'error' on the client itself, which stopped the whole server. Heard here,
+    // the error still fails the transaction's statements (503, plugins/errors.ts), and the pool drops
+    // the broken client when it is given back.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const cache = createCache(() => listening.live);
     const listening = listenForForgets(options.databaseUrl, cache, options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
