@@ -209,7 +209,10 @@ describe('Reconnect and catch up, PGlite: 50 members', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'ns-reconnect-'));
     stack = await startStack('PGlite', ['restart', 'drop'], { DATA_DIR: dir });
   }, 180_000);
-  afterAll(() => stack?.stop());
+  afterAll(async () => {
+    await stack?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('the server restarts (SIGTERM, start) while messages are sent: each member reconnects within 15 s and shows every message and notification once', async () => {
     await restartScenario(stack, 'Reconnect: server restart (PGlite)');
