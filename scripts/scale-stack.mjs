@@ -244,10 +244,12 @@ export function serverInstance(root, env, port, log) {
         stdio: ['ignore', 'pipe', 'pipe'],
       }));
       child.on('error', () => {});
+      // This start's ready line: `output` keeps what the starts before printed too.
+      const from = instance.output.length;
       const ready = new Promise((resolve, reject) => {
         const onData = (chunk) => {
           instance.output += chunk;
-          if (instance.output.includes(`Need Spot is running at http://127.0.0.1:${port}`)) resolve();
+          if (instance.output.slice(from).includes(`Need Spot is running at http://127.0.0.1:${port}`)) resolve();
         };
         child.stdout.on('data', onData);
         child.stderr.on('data', (chunk) => (instance.output += chunk));
