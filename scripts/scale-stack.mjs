@@ -244,20 +244,16 @@ export function serverInstance(root, env, port, log) {
         stdio: ['ignore', 'pipe', 'pipe'],
       }));
       child.on('error', () => {});
+      // This start's ready line: `output` keeps what the starts before printed too.
+      const from = instance.output.length;
       const ready = new Promise((resolve, reject) => {
-        // This process's output alone: `output` keeps the earlier ones' too, ready lines included.
-        let own = '';
         const onData = (chunk) => {
           instance.output += chunk;
-          own += chunk;
-          if (own.includes(`Need Spot is running at http://127.0.0.1:${port}`)) resolve();
+          if (instance.output.slice(from).includes(`Need Spot is running at http://127.0.0.1:${port}`)) resolve();
         };
         child.stdout.on('data', onData);
-        child.stderr.on('data', (chunk) => {
-          instance.output += chunk;
-          own += chunk;
-        });
-        child.once('exit', (code) => reject(new Error(`instance on port ${port} exited (${code}) before it was ready:\n${own.slice(-4000)}`)));
+        child.stderr.on('data', (chunk) => (instance.output += chunk));
+        child.once('exit', (code) => reject(new Error(`instance on port ${port} exited (${code}) before it was ready:\n${instance.output.slice(-4000)}`)));
       });
       const timer = new Promise((_, reject) => setTimeout(() => reject(new Error(`instance on port ${port} not ready after 90 s:\n${instance.output.slice(-4000)}`)), 90_000).unref());
       await Promise.race([ready, timer]);

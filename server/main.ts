@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import type { App } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDatabase, type Database } from './db/client.js';
+import { snapshotPglite } from './db/table-state.js';
 import { DEMO_PASSWORD, DEMO_USERNAME, hasDemoAccount, seedDemo } from './db/seed.js';
+import { serveBackups } from './lib/backup-socket.js';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
 import { serverLogOptions } from './lib/log-destination.js';
@@ -13,7 +15,7 @@ const pgliteWorker = new URL('./db/pglite-worker.mjs', import.meta.url);
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 /** What is open so far; a signal during start-up closes exactly that. */
-const open: { app?: App; database?: Database; releaseLock?: () => Promise<void> } = {};
+const open: { app?: App; database?: Database; stopBackups?: () => Promise<void>; releaseLock?: () => Promise<void> } = {};
 let stopping = false;
 
 function fail(message: string): never {
@@ -63,6 +65,9 @@ async function start(config: Config) {
 
   const { buildApp } = await appModule;
   const app = (open.app = await buildApp({ config: { ...config, jwtSecret }, db: database.db, migrationsFolder, logger: serverLogOptions(process.env.LOG_LEVEL ?? 'info') }));
+  // `npm run backup` cannot open the embedded database this process holds: it asks here (lib/backup-socket.ts).
+  const { pglite } = database;
+  if (pglite) open.stopBackups = await serveBackups(config.dataDir, () => snapshotPglite(pglite), app.log);
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -91,6 +96,7 @@ async function closeAll() {
   } finally {
     clearInterval(idle);
   }
+  await open.stopBackups?.(); // a backup being sent finishes first
   await open.database?.close();
   await open.releaseLock?.();
 }

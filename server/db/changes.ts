@@ -41,7 +41,7 @@ export interface Acknowledgements {
  * `cache`; reconnects after a loss. `live` only while listening: the cache keeps nothing meanwhile,
  * and forgets everything when listening again (whatever was forgotten while nobody listened).
  */
-export function listenForForgets(connectionString: string, cache: Pick<Cache, 'forgetHere'>) {
+export function listenForForgets(connectionString: string, cache: Pick<Cache, 'forgetHere'>, connectionTimeoutMs: number) {
   // Markers waited for: the listeners that acknowledged so far, those expected (once counted), the end of the wait.
   const waiting = new Map<string, { acked: Set<number>; expected?: number[]; done: () => void }>();
   const check = (marker: string) => {
@@ -91,8 +91,11 @@ export function listenForForgets(connectionString: string, cache: Pick<Cache, 'f
     if (!stopped) timer = setTimeout(connect, RELISTEN_MS);
   };
   function connect() {
-    // Keep-alive probes tell a connection that died without closing from one that is quiet.
-    const current = (client = new pg.Client({ connectionString, keepAlive: true }));
+    // Keep-alive probes tell a connection that died without closing from one that is quiet. The
+    // connect is bounded as the pool's is: against a database that accepts and never answers, it
+    // would wait for ever, and so would the app's close (ending a client that is still connecting
+    // waits for the server to hang up).
+    const current = (client = new pg.Client({ connectionString, keepAlive: true, connectionTimeoutMillis: connectionTimeoutMs }));
     current.on('notification', (notice) => {
       if (notice.channel === ACK_CHANNEL) {
         const wait = waiting.get(notice.payload ?? '');

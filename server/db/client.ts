@@ -11,6 +11,9 @@ import { startPgliteThread, type PgliteClient } from './pglite-thread.js';
 import * as schema from './schema.js';
 import { sql, type SQL } from 'drizzle-orm';
 
+/** How long a query waits for a connection of the pool (see `createDatabase`). */
+export const CONNECTION_TIMEOUT_MS = 5_000;
+
 /** What services query: the common ground of the PGlite and node-postgres drivers. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -47,6 +50,8 @@ export type DatabaseOptions = {
   databaseUrl: string;
   /** The most connections to that server at once (config's DATABASE_POOL_SIZE; by default its default). */
   poolSize?: number;
+  /** How long a query waits for a connection; CONNECTION_TIMEOUT_MS unless a test shortens it. */
+  connectionTimeoutMs?: number;
 } | {
   databaseUrl?: undefined;
   /** db/pglite-worker.mjs, which the caller finds relative to itself (it sits next to the built server too). */
@@ -68,11 +73,24 @@ export type DatabaseOptions = {
  */
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl !== undefined) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? defaultDatabasePoolSize() });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? defaultDatabasePoolSize(),
+      // A request waits at most this long for a connection (a free one, or a new one to a database
+      // that does not answer), then fails as the database being unavailable: 503 (plugins/errors.ts),
+      // never a request that hangs. node-postgres' default is to wait for ever.
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS,
+    });
     // An idle client that loses its connection emits 'error' on the pool; without a listener it crashes the process.
     pool.on('error', () => {});
+    // A client lent out (a transaction's, between or during its statements) has no listener of the
+    // pool's: when the database ends its connection (a stop, a failover, pg_terminate_backend),
+    // node-postgres emits 'error' on the client itself, which stopped the whole server. Heard here,
+    // the error still fails the transaction's statements (503, plugins/errors.ts), and the pool drops
+    // the broken client when it is given back.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const cache = createCache(() => listening.live);
-    const listening = listenForForgets(options.databaseUrl, cache);
+    const listening = listenForForgets(options.databaseUrl, cache, options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     // The notice, and in the same statement how many other instances listen (the acknowledgements
     // to wait for, db/changes.ts): no round trip of its own, and none to wait for when alone.

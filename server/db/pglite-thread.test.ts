@@ -146,6 +146,42 @@ describe('embedded PGlite on a thread of its own', () => {
     }
   }, STARTS);
 
+  it('snapshots a read and a dump of the data directory at one point: after the transaction open, before the write asked meanwhile', async () => {
+    await database.db.execute(sql`create table snapped (n int)`);
+    let began!: () => void;
+    let release!: () => void;
+    const begun = new Promise<void>((resolve) => (began = resolve));
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // A transaction open when the snapshot is asked for: it ends first, and comes in whole.
+    const open = database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into snapped values (1)`);
+      began();
+      await held;
+      await tx.execute(sql`insert into snapped values (2)`);
+    });
+    await begun;
+    const snapshot = database.pglite!.snapshot(async (tx) => (await tx.query<{ n: number }>('select n from snapped order by n')).rows.map((row) => row.n));
+    // A write asked for while the snapshot waits or runs: after it, in neither the read nor the dump.
+    const later = database.db.execute(sql`insert into snapped values (3)`);
+    release();
+    const { read, dump } = await snapshot;
+    await Promise.all([open, later]);
+    expect(read).toEqual([1, 2]);
+    // The dump, written into an empty directory (a restore), opens with what the read saw.
+    const dir = mkdtempSync(path.join(tmpdir(), 'ns-pglite-snapshot-'));
+    try {
+      const restored = await startPgliteThread(pgliteWorker, { dir: path.join(dir, 'pglite'), dump, maintenanceMs: 0 });
+      try {
+        expect((await restored.query<{ n: number }>('select n from snapped order by n')).rows).toEqual([{ n: 1 }, { n: 2 }]);
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(rowsOf(await database.db.execute(sql`select count(*)::int as n from snapped`))).toEqual([{ n: 3 }]);
+  }, STARTS);
+
   it('runs VACUUM and ANALYZE on the tables autovacuum would pick, and nothing on the others', async () => {
     await database.db.execute(sql`create table grown (n int)`);
     await database.db.execute(sql`create table small (n int)`);

@@ -7,16 +7,27 @@ export type PgliteClient = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'clos
   maintain(): Promise<Array<{ command: string; ms: number }>>;
   /** The whole database as one file, for `dump` of a later thread (tests start from a migrated one). */
   dump(): Promise<ArrayBuffer>;
+  /**
+   * `read` in a transaction, then the data directory as one tar file before that transaction ends:
+   * no statement of anyone else's runs in between, and none is half done (backups: the table
+   * checksums `read` computes describe exactly the data the dump holds).
+   */
+  snapshot<T>(read: (tx: Transaction) => Promise<T>): Promise<{ read: T; dump: ArrayBuffer }>;
 };
 
 type Message = { op: 'query' | 'exec'; sql: string; params?: unknown[]; rowMode?: 'array' | 'object'; tx?: number }
   | { op: 'begin' | 'commit' | 'rollback'; tx: number }
-  | { op: 'close' | 'maintain' | 'dump' };
+  | { op: 'dump'; tx?: number }
+  | { op: 'close' | 'maintain' };
 
 export interface PgliteThreadOptions {
   /** PGlite's files; in memory when unset. */
   dir?: string;
-  /** In memory: start from this database (a `dump()`); transferred to the thread, so unusable here after. */
+  /**
+   * Start from this database (a `dump()`, an uncompressed tar): in memory, or with `dir`, written
+   * into that directory first, which must hold no database (a restore). Transferred to the thread,
+   * so unusable here after.
+   */
   dump?: ArrayBuffer;
   /** How often the thread checks whether VACUUM or ANALYZE is due (0: never of itself). Default 30 s. */
   maintenanceMs?: number;
@@ -105,27 +116,34 @@ export async function startPgliteThread(workerFile: URL, { dir, dump, maintenanc
     };
   };
 
+  async function transaction<T>(callback: (tx: Transaction, number: number) => Promise<T>): Promise<T> {
+    const tx = ++lastTx;
+    await send({ op: 'begin', tx });
+    // As PGlite in this thread: a statement the callback sends after it has ended is refused.
+    let ended = false;
+    let value: T;
+    try {
+      value = await callback(statements(tx, () => ended) as unknown as Transaction, tx);
+    } catch (error) {
+      ended = true;
+      await send({ op: 'rollback', tx });
+      throw error;
+    }
+    ended = true;
+    await send({ op: 'commit', tx });
+    return value;
+  }
+
   return {
     ...statements(),
-    async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
-      const tx = ++lastTx;
-      await send({ op: 'begin', tx });
-      // As PGlite in this thread: a statement the callback sends after it has ended is refused.
-      let ended = false;
-      let value: T;
-      try {
-        value = await callback(statements(tx, () => ended) as unknown as Transaction);
-      } catch (error) {
-        ended = true;
-        await send({ op: 'rollback', tx });
-        throw error;
-      }
-      ended = true;
-      await send({ op: 'commit', tx });
-      return value;
-    },
+    transaction: <T>(callback: (tx: Transaction) => Promise<T>) => transaction(callback),
     maintain: () => send<Array<{ command: string; ms: number }>>({ op: 'maintain' }),
     dump: () => send<ArrayBuffer>({ op: 'dump' }),
+    // The dump goes to the worker tagged with the transaction, which takes it in turn (pglite-worker.mjs).
+    snapshot: <T>(read: (tx: Transaction) => Promise<T>) => transaction(async (tx, number) => {
+      const value = await read(tx);
+      return { read: value, dump: await send<ArrayBuffer>({ op: 'dump', tx: number }) };
+    }),
     async close() {
       // Statements sent before this are answered first; any sent after it are refused here.
       const closed = send({ op: 'close' });

@@ -48,9 +48,15 @@ const run = (target, { sql, params, rowMode, op }) => (op === 'exec'
   : target.query(sql, params, { rowMode }).then(resultOf));
 
 const options = { parsers, extensions: { pg_trgm } };
+// A dump with a directory: a restore (npm run restore), which PGlite refuses unless the directory is empty.
+const loadDataDir = workerData.dump ? new Blob([workerData.dump]) : undefined;
 const database = workerData.dir
-  ? await PGlite.create(workerData.dir, options)
-  : await PGlite.create({ ...options, loadDataDir: workerData.dump ? new Blob([workerData.dump]) : undefined });
+  ? await PGlite.create(workerData.dir, { ...options, loadDataDir })
+  : await PGlite.create({ ...options, loadDataDir });
+
+/** The data directory as one tar file (an ArrayBuffer, transferred rather than copied). */
+const dumpDataDir = async () => (await database.dumpDataDir('none')).arrayBuffer();
+const transferred = (buffer) => [buffer];
 
 /** Open transactions by number: each takes its statements, then its commit or rollback, from a queue. */
 const transactions = new Map();
@@ -79,6 +85,18 @@ function begin({ id, tx }) {
         // PGlite rolls a transaction back when its callback throws.
         if (message.op === 'rollback') throw Object.assign(new Error('rolled back'), { rolledBack: true });
         return;
+      }
+      if (message.op === 'dump') {
+        // A dump inside a transaction (`snapshot` in db/pglite-thread.ts): PGlite's transaction lock,
+        // which every other statement and transaction waits for, is held from the transaction's
+        // reads to the end of this copy, so nothing is written between them. The CHECKPOINT writes
+        // every committed change into the data files first, so that the copy opens without
+        // replaying the write-ahead log (the copy would be consistent without it: the log is in it).
+        await answer(message.id, async () => {
+          await transaction.exec('CHECKPOINT');
+          return dumpDataDir();
+        }, transferred);
+        continue;
       }
       await answer(message.id, () => run(transaction, message));
     }
@@ -164,7 +182,7 @@ parentPort.on('message', (message) => {
     case 'close': return answer(message.id, () => database.close().then(() => null));
     case 'maintain': return answer(message.id, maintain);
     // The whole database as one file (tests start each file's database from a migrated one).
-    case 'dump': return answer(message.id, async () => (await database.dumpDataDir('none')).arrayBuffer(), (buffer) => [buffer]);
+    case 'dump': return answer(message.id, dumpDataDir, transferred);
     default: return answer(message.id, () => run(database, message));
   }
 });

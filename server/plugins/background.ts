@@ -19,7 +19,10 @@ async function background(app: FastifyInstance) {
   app.decorate('runInBackground', (what: string, task: () => Promise<unknown>) => {
     const run: Promise<unknown> = Promise.resolve()
       .then(task)
-      .catch((error: unknown) => app.log.error({ err: loggable(error) }, `${what} failed`))
+      // The database being down is one warning for the outage (errors.ts), not a stack per task.
+      .catch((error: unknown) => {
+        if (!app.noteDatabaseOutage(error, what)) app.log.error({ err: loggable(error) }, `${what} failed`);
+      })
       .finally(() => pending.delete(run));
     pending.add(run);
   });
@@ -29,4 +32,4 @@ async function background(app: FastifyInstance) {
   app.addHook('onClose', async () => app.backgroundIdle());
 }
 
-export default fp(background, { name: 'background', fastify: '5.x' });
+export default fp(background, { name: 'background', fastify: '5.x', dependencies: ['errors'] });

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { pgErrorCode } from '../lib/db-errors.js';
+import { databaseUnavailable, pgErrorCode } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-error.js';
 import { loggable } from '../lib/log-redaction.js';
 import { StorageUnavailable } from '../lib/uploads/storage.js';
@@ -27,12 +27,56 @@ const multipartMessages: Record<string, [number, string]> = {
   FST_MP_PREMATURE_CLOSE: [400, 'Request body ended early'],
 };
 
+/** What every request answers while the database cannot be reached (503), in the words of the storage's 503. */
+export const DATABASE_UNAVAILABLE = 'The database is not available right now. Please try again later.';
+/** While the database stays unavailable, the log says so again at most this often. */
+export const OUTAGE_LOG_INTERVAL_MS = 60_000;
+/** A failure this long after the one before it starts a new outage (logged at once). */
+const OUTAGE_GAP_MS = 30_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * True when `error` is the database being unavailable (lib/db-errors.ts `databaseUnavailable`):
+     * then it has been noted in the log, as one warning without a stack for the whole storm of such
+     * failures (every request, socket handshake and background task fails alike while the database
+     * is down), repeated once a minute while it lasts with how many failed meanwhile.
+     */
+    noteDatabaseOutage(error: unknown, where: string): boolean;
+  }
+}
+
 async function errors(app: FastifyInstance) {
+  let outage: { loggedAt: number; lastAt: number; unlogged: number } | undefined;
+  app.decorate('noteDatabaseOutage', (error: unknown, where: string) => {
+    const reason = databaseUnavailable(error);
+    if (reason === undefined) return false;
+    const now = Date.now();
+    if (!outage || now - outage.lastAt > OUTAGE_GAP_MS) {
+      app.log.warn({ reason, where }, 'The database is not available: answering 503 until it is back');
+      outage = { loggedAt: now, lastAt: now, unlogged: 0 };
+      return true;
+    }
+    outage.lastAt = now;
+    outage.unlogged += 1;
+    if (now - outage.loggedAt >= OUTAGE_LOG_INTERVAL_MS) {
+      app.log.warn({ reason, where, failures: outage.unlogged }, 'The database is still not available');
+      outage.loggedAt = now;
+      outage.unlogged = 0;
+    }
+    return true;
+  });
+
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       // A service the server needs failed (the image bucket): the client gets the 503's words, the log why.
       if (error instanceof StorageUnavailable) request.log.warn({ reason: error.reason }, 'image storage failed');
       return reply.status(error.statusCode).send(error.toJSON());
+    }
+    // The database is down, restarting or out of connections: the client may try again, the operator
+    // reads one warning per outage (not a stack per request).
+    if (app.noteDatabaseOutage(error, `${request.method} ${request.routeOptions.url ?? request.url}`)) {
+      return reply.status(503).send({ message: DATABASE_UNAVAILABLE });
     }
     if (error.validation) {
       return reply.status(400).send({ message: validationMessage(error.validation, error.validationContext) });

@@ -110,6 +110,14 @@ async function realtime(app: FastifyInstance) {
         next();
       },
       (error) => {
+        // The database is down: the token may be good. A refused handshake (connect_error) is final
+        // for socket.io-client, so the connection is closed instead, which its client takes as a
+        // lost connection and tries again (backing off up to 5 s) until the database is back; the
+        // outage is one warning in the log (errors.ts), not a stack per attempt.
+        if (app.noteDatabaseOutage(error, 'socket handshake')) {
+          socket.conn.close();
+          return next(new Error('Service unavailable')); // ignored by socket.io: the connection is closed
+        }
         app.log.error({ err: error }, 'socket handshake failed');
         next(new Error('Unauthorized'));
       },
@@ -160,4 +168,4 @@ async function redisAdapter(app: FastifyInstance, io: Server, url: string) {
   };
 }
 
-export default fp(realtime, { name: 'realtime', fastify: '5.x', dependencies: ['auth', 'shared-limits'] });
+export default fp(realtime, { name: 'realtime', fastify: '5.x', dependencies: ['auth', 'shared-limits', 'errors'] });

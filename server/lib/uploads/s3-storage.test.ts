@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { parseS3Url } from '../../config.js';
 import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../../test/build-test-app.js';
@@ -120,6 +120,21 @@ describe('uploads in an S3-compatible bucket (S3_URL)', () => {
     expect(await stored(profileImage)).toBeUndefined();
     expect(await stored(own.images[0])).toBeUndefined();
     expect(await stored(others.images[0])).toBeDefined();
+  });
+
+  it('lists the objects under its prefix by upload key, with size and ETag (what npm run backup records)', async () => {
+    const storage = await createS3Storage(t.config.s3!);
+    try {
+      const key = 'whispers/00000000-0000-4000-8000-00000000b0c0.webp';
+      await storage.put(key, png, 'image/webp');
+      await bucket.send(new PutObjectCommand({ Bucket: BUCKET, Key: 'elsewhere/not-ours.webp', Body: png }));
+      const listed = await storage.list();
+      expect(listed).toContainEqual({ key, bytes: png.length, etag: expect.stringMatching(/^"[0-9a-f]{32}"$/), lastModified: expect.any(String) });
+      // Keys without the prefix, and nothing from outside it.
+      expect(listed.every((object) => !object.key.startsWith(PREFIX) && !object.key.startsWith('elsewhere/'))).toBe(true);
+    } finally {
+      await storage.close();
+    }
   });
 });
 

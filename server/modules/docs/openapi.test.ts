@@ -63,7 +63,9 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
       else if (route.access !== 'public') needed.push(401);
       if (typeof route.access === 'object') needed.push(403, 404);
       if (route.schema?.params || route.schema?.body || route.schema?.querystring) needed.push(400);
-      if (STORAGE_ROUTES.has(key)) needed.push(503);
+      // Every route may meet the database down; the ones that store images also the bucket.
+      needed.push(503);
+      if (STORAGE_ROUTES.has(key) && !/image storage/.test(op.responses[503]?.description ?? '')) problems.push(`${key}: its 503 does not name the image storage`);
       for (const code of needed) if (!codes.includes(code)) problems.push(`${key}: no ${code}`);
       for (const code of codes.filter((c) => c >= 400)) {
         const schema = op.responses[code].content?.['application/json']?.schema as { properties?: object } | undefined;

@@ -54,13 +54,14 @@ const ERROR_WORDS: Record<number, string> = {
   409: 'Conflicts with the current state',
   413: 'Request body or file too large',
   429: 'Too many requests from this address or account; see Retry-After',
-  503: 'The image storage (the S3_URL bucket) failed or did not answer in time',
+  503: 'The database is not available right now (stopped, restarting, or no connection came free in time)',
 };
+const STORAGE_UNAVAILABLE = 'The database is not available right now, or the image storage (the S3_URL bucket) failed or did not answer in time';
 
 /** The error answers a route can give, from what it declares: its access class, parameters and body. */
-export function errorStatuses(access: Access | undefined, schema: FastifySchema | undefined, form: boolean, storage = false): number[] {
-  const statuses = new Set<number>([429]);
-  if (storage) statuses.add(503);
+export function errorStatuses(access: Access | undefined, schema: FastifySchema | undefined, form: boolean): number[] {
+  // 503: every /api route may need the database (a public one too, to read a bearer token sent to it).
+  const statuses = new Set<number>([429, 503]);
   const hasParams = Boolean(schema?.params);
   if (hasParams || schema?.querystring || schema?.body || form) statuses.add(400);
   if (schema?.body || form) statuses.add(413);
@@ -85,9 +86,10 @@ export function describeRoute({ schema, url, route }: { schema: FastifySchema; u
   const described: Schema = { ...(schema as Schema), 'x-access': accessName(access) };
   // Public /api routes still read a bearer token when one is sent (lists show more to members).
   described.security = access === 'public' ? [{}, { bearer: [] }] : [{ bearer: [] }];
-  const errors = errorStatuses(access, schema, Boolean(form), STORAGE_ROUTES.has(`${method} ${url}`));
+  const errors = errorStatuses(access, schema, Boolean(form));
+  const storage = STORAGE_ROUTES.has(`${method} ${url}`);
   const response: Record<string, unknown> = { ...((schema?.response as object | undefined) ?? {}) };
-  for (const status of errors) response[status] = { ...ErrorAnswer, description: ERROR_WORDS[status] };
+  for (const status of errors) response[status] = { ...ErrorAnswer, description: status === 503 && storage ? STORAGE_UNAVAILABLE : ERROR_WORDS[status] };
   described.response = response;
   if (form) {
     const fields = (schema?.body as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};

@@ -3,7 +3,9 @@ import { appliedMigrationAt } from '../../db/migration-state.js';
 
 export const DATABASE_UNREACHABLE = 'Database is not reachable';
 export const MIGRATIONS_PENDING = 'Database migrations are pending';
-const TIMEOUT_MS = 2000;
+// A probe answers within a second whatever the database does: a load balancer takes an instance
+// whose database stopped answering out of rotation at once (the pool would wait its 5 s for a connection).
+const TIMEOUT_MS = 900;
 
 /** Why the server is not ready for traffic, or undefined when it is. */
 export async function checkReady(db: Db, newestMigrationAt: number): Promise<string | undefined> {

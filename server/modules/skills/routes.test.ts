@@ -297,6 +297,35 @@ describe('PUT /api/skills/:id', () => {
     for (const file of [...updated.images, ...updated.portfolioImages]) expect(existsSync(fileOf(file))).toBe(true);
   });
 
+  it('two edits at once without keep lists each keep the other\'s new images (as the races suite found for whispers)', async () => {
+    // Five skills, each edited twice at once, each edit adding an image and a portfolio image: an edit
+    // must not drop what the other added, although it read the skill before the other was saved.
+    const originals = await Promise.all(Array.from({ length: 5 }, () => created(owner, validFields(), [image()])));
+    const edits = await Promise.all(originals.flatMap((skill) => ['First', 'Second'].map((title) =>
+      edit(skill._id, owner, validFields({ title }), [image(), image('portfolioImages')]))));
+    expect(edits.map((response) => response.statusCode)).toEqual(edits.map(() => 200));
+    for (const skill of originals) {
+      const row = (await t.db.select({ images: skills.images, portfolioImages: skills.portfolioImages }).from(skills).where(eq(skills.id, skill._id)))[0];
+      expect(row.images).toHaveLength(3);
+      expect(row.images[0]).toBe(skill.images[0]);
+      expect(row.portfolioImages).toHaveLength(2);
+      expect(new Set([...row.images, ...row.portfolioImages]).size).toBe(5);
+      for (const file of [...row.images, ...row.portfolioImages]) expect(existsSync(fileOf(file))).toBe(true);
+    }
+  });
+
+  it('an edit without keep lists answers 400 when another edit filled the skill meanwhile; its files are not kept', async () => {
+    const skill = await created(owner, validFields(), [image(), image()]);
+    const before = await storedFiles();
+    const edits = await Promise.all(['First', 'Second'].map((title) => edit(skill._id, owner, validFields({ title }), [image(), image()])));
+    expect(edits.map((response) => response.statusCode).sort()).toEqual([200, 400]);
+    expect(edits.find((response) => response.statusCode === 400)!.json()).toEqual({ message: 'Maximum 4 images allowed.', field: 'images' });
+    const saved = edits.find((response) => response.statusCode === 200)!.json().skill as Skill;
+    expect((await storedRow(skill._id)).images).toEqual(saved.images);
+    expect(saved.images).toHaveLength(4);
+    expect((await storedFiles()).length).toBe(before.length + 2);
+  });
+
   it('keeps every current image when the form sends no keep lists', async () => {
     const skill = await created(owner, validFields(), [image(), image('portfolioImages')]);
     const response = await edit(skill._id, owner, validFields({ title: 'Only the text' }));

@@ -154,7 +154,11 @@ const skillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
     if (!checked.ok) throw invalid(checked);
     const saved = await saveFiles(files);
-    const kept = { images: checked.value.keptImages, portfolioImages: checked.value.keptPortfolioImages };
+    // A keep list the form left out: every image stays, as the row has them when the edit takes it (not as read above).
+    const kept = {
+      images: request.body.keepImages === undefined ? 'all' as const : checked.value.keptImages,
+      portfolioImages: request.body.keepPortfolioImages === undefined ? 'all' as const : checked.value.keptPortfolioImages,
+    };
     const { dropped } = await removedOnFailure(storage, [...saved.images, ...saved.portfolioImages],
       updateSkill(app.db, id, userId, checked.value.fields, kept, saved).then(doneOr(skillMissing, 'skill')));
     // After the commit: the dropped files are no longer named by any row.

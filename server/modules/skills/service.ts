@@ -6,7 +6,9 @@ import { skills, users } from '../../db/schema.js';
 import type { Owned } from '../../lib/owned.js';
 import { cursorOf, pageOf, pageResult } from '../../lib/pagination.js';
 import type { SkillSchema } from './schemas.js';
-import type { SkillFields } from './validation.js';
+import { MAX_IMAGES, MAX_PORTFOLIO_IMAGES, type SkillFields } from './validation.js';
+import { fail } from '../../lib/checked.js';
+import { invalid } from '../../lib/http-error.js';
 import { containsAny } from '../../lib/text.js';
 import { boardsChanged } from '../../lib/cached-reads.js';
 import { shownWhere, type Moderated, type Moderation } from '../../lib/visibility.js';
@@ -112,17 +114,20 @@ export async function insertSkill(db: Db, id: string, userId: string, fields: Sk
 }
 
 /**
- * Saves an edit: the fields, and the images (kept ones first, then the new ones). Resolves to the
- * files no longer named by the row (the caller deletes them after the commit). The row is locked,
- * so two concurrent edits each see what the other left; a kept image that the other edit dropped
- * meanwhile answers 'changed' (its file may be gone already).
+ * Saves an edit: the fields, and the images (kept ones first, then the new ones). Each keep list is
+ * the one the form named, or 'all' when it named none: then every image the row has now stays, one
+ * that another edit added meanwhile too (a list read before the lock would drop it, though both
+ * edits answered 200). Resolves to the files no longer named by the row (the caller deletes them
+ * after the commit). The row is locked, so two concurrent edits each see what the other left; a kept
+ * image that the other edit dropped meanwhile answers 'changed' (its file may be gone already), and
+ * kept plus new images over a limit a 400.
  */
 export function updateSkill(
   db: Db,
   id: string,
   userId: string,
   fields: SkillFields,
-  kept: { images: string[]; portfolioImages: string[] },
+  kept: { images: string[] | 'all'; portfolioImages: string[] | 'all' },
   added: { images: string[]; portfolioImages: string[] },
 ): Promise<Owned<{ dropped: string[] }>> {
   return db.transaction(async (tx) => {
@@ -130,15 +135,21 @@ export function updateSkill(
       .from(skills).where(eq(skills.id, id)).for('update');
     if (!row) return { outcome: 'missing' };
     if (row.userId !== userId) return { outcome: 'forbidden' };
-    if (kept.images.some((path) => !row.images.includes(path)) || kept.portfolioImages.some((path) => !row.portfolioImages.includes(path))) {
+    const stay = {
+      images: kept.images === 'all' ? row.images : kept.images,
+      portfolioImages: kept.portfolioImages === 'all' ? row.portfolioImages : kept.portfolioImages,
+    };
+    if (stay.images.some((path) => !row.images.includes(path)) || stay.portfolioImages.some((path) => !row.portfolioImages.includes(path))) {
       return { outcome: 'changed' };
     }
-    const images = [...kept.images, ...added.images];
-    const portfolioImages = [...kept.portfolioImages, ...added.portfolioImages];
+    const images = [...stay.images, ...added.images];
+    const portfolioImages = [...stay.portfolioImages, ...added.portfolioImages];
+    if (images.length > MAX_IMAGES) throw invalid(fail(`Maximum ${MAX_IMAGES} images allowed.`, 'images'));
+    if (portfolioImages.length > MAX_PORTFOLIO_IMAGES) throw invalid(fail(`Maximum ${MAX_PORTFOLIO_IMAGES} portfolio images allowed.`, 'portfolioImages'));
     await tx.update(skills).set({ ...fields, images, portfolioImages, thumbnail: images[0] ?? '', url: skillUrl(id) }).where(eq(skills.id, id));
     await boardsChanged(tx, 'skills');
-    const stay = new Set([...images, ...portfolioImages]);
-    return { outcome: 'done', value: { dropped: [...row.images, ...row.portfolioImages].filter((path) => !stay.has(path)) } };
+    const remaining = new Set([...images, ...portfolioImages]);
+    return { outcome: 'done', value: { dropped: [...row.images, ...row.portfolioImages].filter((path) => !remaining.has(path)) } };
   });
 }
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { follows, notifications, users, whisperLikes, whispers } from '../../db/schema.js';
@@ -125,6 +125,36 @@ describe('owner edit and delete', () => {
     expect(response.json().whisper).toMatchObject({ title: 'Edited', images: [keep, expect.any(String)] });
     expect(existsSync(fileOf(drop))).toBe(false);
     expect(existsSync(fileOf(keep))).toBe(true);
+  });
+
+  it('two edits at once that name no images to keep each keep the other\'s new image (found by the races suite)', async () => {
+    // Five whispers, each edited twice at once: before the fix, an edit that read the images before the
+    // other committed dropped the other's new one, although both answered 200.
+    const originals = await Promise.all(Array.from({ length: 5 }, () => created()));
+    const edits = await Promise.all(originals.flatMap((whisper) => ['First', 'Second'].map((title) =>
+      send('PUT', `/api/whispers/${whisper._id}`, author.token, validFields({ title }), [image()]))));
+    expect(edits.map((edit) => edit.statusCode)).toEqual(edits.map(() => 200));
+    for (const whisper of originals) {
+      // Its image and the two new ones (an answer may show the other edit's image last: it is read after the commit).
+      const [row] = await t.db.select({ images: whispers.images }).from(whispers).where(eq(whispers.id, whisper._id));
+      expect(row.images).toHaveLength(3);
+      expect(new Set(row.images).size).toBe(3);
+      expect(row.images[0]).toBe(whisper.images[0]);
+      for (const image of row.images) expect(existsSync(fileOf(image))).toBe(true);
+    }
+  });
+
+  it('an edit that keeps every image answers 400 when another edit filled the whisper meanwhile; its files are not kept', async () => {
+    const whisper = await created(author, validFields(), [image(), image()]);
+    const folder = path.join(t.config.uploadsDir, 'whispers');
+    const before = readdirSync(folder).length;
+    const edits = await Promise.all(['First', 'Second'].map((title) => send('PUT', `/api/whispers/${whisper._id}`, author.token, validFields({ title }), [image(), image()])));
+    expect(edits.map((edit) => edit.statusCode).sort()).toEqual([200, 400]);
+    expect(edits.find((edit) => edit.statusCode === 400)!.json()).toEqual({ message: 'Maximum 4 images allowed.', field: 'images' });
+    const [row] = await t.db.select({ images: whispers.images }).from(whispers).where(eq(whispers.id, whisper._id));
+    expect(row.images).toEqual(edits.find((edit) => edit.statusCode === 200)!.json().whisper.images);
+    expect(row.images).toHaveLength(4);
+    expect(readdirSync(folder).length).toBe(before + 2);
   });
 
   it('someone else gets 403 on edit and delete, a visitor 401; the whisper is unchanged', async () => {

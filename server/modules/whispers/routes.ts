@@ -147,7 +147,9 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!checked.ok) throw invalid(checked);
     const added = await saveWhisperImages(files);
     const { dropped } = await removedOnFailure(storage, added,
-      updateWhisper(app.db, id, userId, checked.value.fields, checked.value.keptImages, added).then(doneOr(whisperMissing, 'whisper')));
+      // No keepImages: every image stays, as the row has them when the edit takes it (not as read above).
+      updateWhisper(app.db, id, userId, checked.value.fields, request.body.keepImages === undefined ? 'all' : checked.value.keptImages, added)
+        .then(doneOr(whisperMissing, 'whisper')));
     await removeFiles(dropped);
     const row = await findWhisper(app.db, id);
     if (!row) throw whisperMissing(); // deleted meanwhile

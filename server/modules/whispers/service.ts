@@ -6,7 +6,9 @@ import { createNotification } from '../notifications/service.js';
 import type { Owned } from '../../lib/owned.js';
 import { cursorOf, pageOf, pageResult } from '../../lib/pagination.js';
 import type { PublicProfileAnswer, WhisperSchema } from './schemas.js';
-import type { WhisperFields } from './validation.js';
+import { MAX_WHISPER_IMAGES, type WhisperFields } from './validation.js';
+import { fail } from '../../lib/checked.js';
+import { invalid } from '../../lib/http-error.js';
 import { containsAny } from '../../lib/text.js';
 import { boardsChanged } from '../../lib/cached-reads.js';
 import { type Moderated, type Moderation, shownWhere } from '../../lib/visibility.js';
@@ -105,17 +107,22 @@ export async function insertWhisper(db: Db, id: string, userId: string, fields: 
 }
 
 /**
- * Saves an edit: the fields, and the images (kept ones first, then the new ones). Resolves to the
- * files no longer named by the row, which the caller deletes after the commit. The row is locked,
- * so two edits at once each see what the other left; a kept image the other dropped answers 'changed'.
+ * Saves an edit: the fields, and the images (kept ones first, then the new ones). `kept` is the list
+ * the form named, or 'all' when it named none: then every image the row has now stays, one that
+ * another edit added meanwhile too (a list read before the lock would drop it, though both edits
+ * answered 200). Resolves to the files no longer named by the row, which the caller deletes after
+ * the commit. The row is locked, so two edits at once each see what the other left; a kept image the
+ * other dropped answers 'changed', and kept plus new images over the limit a 400.
  */
-export function updateWhisper(db: Db, id: string, userId: string, fields: WhisperFields, kept: string[], added: string[]): Promise<Owned<{ dropped: string[] }>> {
+export function updateWhisper(db: Db, id: string, userId: string, fields: WhisperFields, kept: string[] | 'all', added: string[]): Promise<Owned<{ dropped: string[] }>> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ userId: whispers.userId, images: whispers.images }).from(whispers).where(eq(whispers.id, id)).for('update');
     if (!row) return { outcome: 'missing' };
     if (row.userId !== userId) return { outcome: 'forbidden' };
-    if (kept.some((path) => !row.images.includes(path))) return { outcome: 'changed' };
-    const images = [...kept, ...added];
+    const stay = kept === 'all' ? row.images : kept;
+    if (stay.some((path) => !row.images.includes(path))) return { outcome: 'changed' };
+    const images = [...stay, ...added];
+    if (images.length > MAX_WHISPER_IMAGES) throw invalid(fail(`Maximum ${MAX_WHISPER_IMAGES} images allowed.`, 'images'));
     await tx.update(whispers).set({ ...fields, images }).where(eq(whispers.id, id));
     await boardsChanged(tx, 'whispers');
     return { outcome: 'done', value: { dropped: row.images.filter((path) => !images.includes(path)) } };

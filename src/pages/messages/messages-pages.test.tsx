@@ -44,6 +44,35 @@ describe('the inbox (/messages)', () => {
     expect(rows()[0]).toHaveTextContent('1 unread');
     expect(rows()[1]).toHaveTextContent('Rohan Das');
   });
+
+  it('a message that comes live while the inbox is being read again after a reconnect stays (read once more)', async () => {
+    storeLogin();
+    renderWithProviders('/messages');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const live = { _id: 'b1b2c3d4-0000-4000-8000-000000000002', content: 'Ferry at 7?', createdAt: '2025-06-04T10:05:00.000Z', sender: short(meera), receiver: me, read: false };
+    const toMeera = { _id: '9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e04', content: 'Thanks for the bookshelf tip!', createdAt: '2025-06-03T17:30:00.000Z', sender: me, receiver: short(meera), read: false };
+    const before = { success: true, messages: [{ ...rohanMessages[2], with: rohan, unreadCount: 2 }, { ...toMeera, with: meera, unreadCount: 0 }], unreadTotal: 2 };
+    const after = { success: true, messages: [{ ...live, with: meera, unreadCount: 1 }, { ...rohanMessages[2], with: rohan, unreadCount: 2 }], unreadTotal: 3 };
+    // The read after the reconnect was answered from before the live message was stored.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reads = 0;
+    server.use(http.get('*/api/messages', async () => {
+      reads += 1;
+      if (reads > 1) return HttpResponse.json(after);
+      await held;
+      return HttpResponse.json(before);
+    }));
+    await waitFor(() => expect(fakeRealtime.open()).not.toHaveLength(0));
+    fakeRealtime.reconnect();
+    await waitFor(() => expect(reads).toBe(1));
+    fakeRealtime.emit('new-message', live);
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('meera: Ferry at 7?'));
+    release();
+    await waitFor(() => expect(reads).toBe(2));
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('meera: Ferry at 7?'));
+    expect(rows()[0]).toHaveTextContent('1 unread');
+  });
 });
 
 describe('a conversation (/messages/{userId})', () => {
@@ -98,6 +127,35 @@ describe('a conversation (/messages/{userId})', () => {
     fakeRealtime.reconnect();
     await waitFor(() => expect(bubbles().at(-1)).toBe('Sent while you were offline'));
     expect(bubbles()).toHaveLength(4);
+  });
+
+  it('a message that comes live while the conversation is being read again after a reconnect stays (read once more), once', async () => {
+    storeLogin();
+    renderWithProviders(`/messages/${rohan._id}`);
+    await screen.findByRole('heading', { name: 'Rohan Das', level: 1 });
+    const live = { _id: 'f1f2f3f4-0000-4000-8000-000000000001', content: 'Sent while you were reading', createdAt: '2025-06-04T09:40:00.000Z', sender: short(rohan), receiver: me, read: false };
+    // The read after the reconnect was answered from before the live message was stored; the server
+    // has it by the time the client reads again.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reads = 0;
+    server.use(http.get('*/api/messages/:userId', async () => {
+      reads += 1;
+      if (reads === 1) {
+        await held;
+        return HttpResponse.json({ success: true, with: rohan, messages: rohanMessages, nextCursor: null });
+      }
+      return HttpResponse.json({ success: true, with: rohan, messages: [...rohanMessages, live], nextCursor: null });
+    }));
+    await waitFor(() => expect(fakeRealtime.open()).not.toHaveLength(0));
+    fakeRealtime.reconnect();
+    await waitFor(() => expect(reads).toBe(1));
+    fakeRealtime.emit('new-message', live);
+    await waitFor(() => expect(bubbles().at(-1)).toBe('Sent while you were reading'));
+    release();
+    await waitFor(() => expect(reads).toBe(2));
+    await waitFor(() => expect(bubbles()).toHaveLength(4));
+    expect(bubbles().at(-1)).toBe('Sent while you were reading');
   });
 
   it('a failed send keeps what was typed and says why', async () => {

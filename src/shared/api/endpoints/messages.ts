@@ -104,6 +104,17 @@ function addToConversation(data: CursorPages<Message> & { pages: ConversationPag
   data.pages[0]?.items.push(message);
 }
 
+/**
+ * A message that comes live while its list is being read again (after a reconnect, say) goes into
+ * the cache, but that read may have been answered before the message was stored, and its answer
+ * replaces the cache: the message would vanish until the next read. So the list is read once more;
+ * RTK Query holds an invalidation until the reads in flight have ended (`invalidationBehavior:
+ * 'delayed'`), and the message, emitted after its commit, is in that read.
+ */
+function readAgainIfReading(lifecycle: { getCacheEntry: () => { status: string } }, refetch: () => void) {
+  if (lifecycle.getCacheEntry().status === 'pending') refetch();
+}
+
 export const messagesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /**
@@ -125,6 +136,7 @@ export const messagesApi = baseApi.injectEndpoints({
             'new-message': (payload) => {
               const message = toMessage(payload);
               if (!message) return;
+              readAgainIfReading(lifecycle, refetch);
               let listed = true;
               updateCachedData((inbox) => {
                 const other = otherOf(message, me);
@@ -167,14 +179,17 @@ export const messagesApi = baseApi.injectEndpoints({
         const { updateCachedData, getState, dispatch } = lifecycle;
         const me = selectUserId(getState() as unknown as State);
         if (!me) return;
+        const refetch = () => dispatch(baseApi.util.invalidateTags([{ type: 'Message', id: userId }]));
         await subscribeWhileCached(lifecycle, {
           events: {
             'new-message': (payload) => {
               const message = toMessage(payload);
-              if (message && otherOf(message, me) === userId) updateCachedData((data) => addToConversation(data, message));
+              if (!message || otherOf(message, me) !== userId) return;
+              updateCachedData((data) => addToConversation(data, message));
+              readAgainIfReading(lifecycle, refetch);
             },
           },
-          onResync: () => dispatch(baseApi.util.invalidateTags([{ type: 'Message', id: userId }])),
+          onResync: refetch,
         });
       },
     }),
