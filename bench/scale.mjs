@@ -26,9 +26,9 @@
 // binaries, redis-server and nginx (.ci/run installs them): without one it says which and exits 2.
 // Options: --duration <s> measured per load after a 3 s warm-up (default 10), --connections <n>
 // (default 20), --json <file> (the figures as JSON lines too: bench/figures.mjs).
-import { randomBytes, randomInt } from 'node:crypto';
 import { cpus } from 'node:os';
 import { missingBinaries, startScaleStack } from '../scripts/scale-stack.mjs';
+import { call, NEED, signUp } from './accounts.mjs';
 import { emit } from './figures.mjs';
 import { measure, option, printTable, root } from './http-bench.mjs';
 
@@ -43,40 +43,6 @@ const HIGH = '1000000000';
 const limitEnv = Object.fromEntries([
   'LIMIT_API_PER_MINUTE', 'LIMIT_LOGINS_PER_MINUTE', 'LIMIT_LOGIN_FAILURES', 'LIMIT_LOGIN_SLOWDOWN_AFTER', 'LIMIT_REGISTRATIONS_PER_HOUR', 'LIMIT_SOCKET_HANDSHAKES_PER_MINUTE',
 ].map((name) => [name, HIGH]));
-
-async function call(base, method, path, { token, body } = {}) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text);
-}
-
-/** A new account, registered and signed in through `base`: its id and token. */
-async function signUp(base) {
-  const id = randomBytes(5).toString('hex');
-  const password = 'trail-Mix-42';
-  const registered = await call(base, 'POST', '/api/register', {
-    body: {
-      firstName: 'Asha', lastName: 'Rao', username: `bench_${id}`, email: `bench_${id}@example.com`,
-      contactNumber: `+91${randomInt(6_000_000_000, 9_999_999_999)}`, password, confirmPassword: password,
-    },
-  });
-  const login = await call(base, 'POST', '/api/login', { body: { username: `bench_${id}`, password } });
-  return { id: registered.data._id, token: login.token };
-}
-
-const NEED = {
-  type: 'need',
-  category: 'Transport',
-  serviceName: 'Ride from Manali to Kasol',
-  description: 'Two of us, any day this week.\nWill share fuel.',
-  contactDetails: { phone: '+919876543210', email: 'rider@example.com' },
-  location: { address: 'Old Manali Road', city: 'Manali', state: 'Himachal Pradesh', postalCode: '175131', coordinates: { latitude: 32.2526, longitude: 77.1746 } },
-};
 
 /** The mixed load's requests, in the order each connection sends them: 18 reads, 2 writes. */
 function mixedRequests(me, other) {

@@ -21,6 +21,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { io } from 'socket.io-client';
 import { serverInstance, startPostgres } from '../scripts/scale-stack.mjs';
+import { call, NEED, signUp } from './accounts.mjs';
 import { freePort } from './free-port.mjs';
 import { option, root } from './http-bench.mjs';
 
@@ -46,14 +47,6 @@ const limitEnv = Object.fromEntries([
   'LIMIT_SOCKET_HANDSHAKES_PER_MINUTE', 'LIMIT_UPLOADS_PER_HOUR',
 ].map((name) => [name, HIGH]));
 
-const NEED = {
-  type: 'need',
-  category: 'Transport',
-  serviceName: 'Ride from Manali to Kasol',
-  description: 'Two of us, any day this week.\nWill share fuel.',
-  contactDetails: { phone: '+919876543210', email: 'rider@example.com' },
-  location: { address: 'Old Manali Road', city: 'Manali', state: 'Himachal Pradesh', postalCode: '175131', coordinates: { latitude: 32.2526, longitude: 77.1746 } },
-};
 const SEARCH_WORDS = ['goa', 'ride', 'manali', 'surf', 'yoga', 'kasol', 'trek', 'zzqx', 'cafe', 'bike'];
 
 const counts = { reads: 0, searches: 0, needs: 0, whispers: 0, messagesSent: 0, messagesDelivered: 0, errors: 0, disconnects: 0 };
@@ -61,30 +54,6 @@ const errorSamples = [];
 function error(what) {
   counts.errors += 1;
   if (errorSamples.length < 10) errorSamples.push(what);
-}
-
-async function call(base, method, url, { token, body, form, headers = {} } = {}) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body: body ? JSON.stringify(body) : form,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 200)}`);
-  return JSON.parse(text);
-}
-
-async function signUp(base) {
-  const id = randomBytes(5).toString('hex');
-  const password = 'trail-Mix-42';
-  const registered = await call(base, 'POST', '/api/register', {
-    body: {
-      firstName: 'Asha', lastName: 'Rao', username: `soak_${id}`, email: `soak_${id}@example.com`,
-      contactNumber: `+91${randomInt(6_000_000_000, 9_999_999_999)}`, password, confirmPassword: password,
-    },
-  });
-  const login = await call(base, 'POST', '/api/login', { body: { username: `soak_${id}`, password } });
-  return { id: registered.data._id, token: login.token };
 }
 
 const pick = (list) => list[randomInt(list.length)];
@@ -117,7 +86,7 @@ async function main() {
 
     // Members, each with a socket that counts the messages it receives.
     const members = [];
-    for (let i = 0; i < SOCKETS; i += 10) members.push(...(await Promise.all(Array.from({ length: Math.min(10, SOCKETS - i) }, () => signUp(base)))));
+    for (let i = 0; i < SOCKETS; i += 10) members.push(...(await Promise.all(Array.from({ length: Math.min(10, SOCKETS - i) }, () => signUp(base, 'soak')))));
     const pending = new Map(); // message content → { sentAt, to }
     await Promise.all(members.map((member) => new Promise((resolve, reject) => {
       const socket = io(base, { path: '/socket.io', auth: { token: member.token }, transports: ['websocket'] });

@@ -1,7 +1,7 @@
 // `npm run backup [-- --out <dir>]`: one file with the database and the uploads, taken while the
 // server runs (README "Backups"; server/cli/backup-commands.ts does the work).
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config.js';
+import { readCliConfig, typedPath } from './cli-config.js';
 import { BackupError, takeBackup } from './backup-commands.js';
 
 // The AWS SDK (S3_URL) warns on Node 20 that its releases after January 2027 will need Node 22; its
@@ -11,8 +11,6 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const pgliteWorker = new URL('../db/pglite-worker.mjs', import.meta.url);
 const USAGE = 'Usage: npm run backup [-- --out <directory>]   (default directory: ./backups)';
 
-/** Paths typed on the command line are the shell's: npm runs scripts in the project's directory and says where it was called in INIT_CWD. */
-const typedPath = (typed: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), typed);
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -25,16 +23,8 @@ async function main(): Promise<number> {
       return 2;
     }
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      return 1;
-    }
-    throw error;
-  }
+  const config = readCliConfig();
+  if (!config) return 1;
   const started = performance.now();
   try {
     const { file, bytes, manifest } = await takeBackup(config, { outDir, pgliteWorker, log: (line) => console.log(line) });

@@ -1,7 +1,7 @@
 // `npm run moderator -- grant <username> | revoke <username> | list`: the moderator role, given and
 // taken from the command line only (no HTTP route can), on the database `npm start` uses.
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from '../config.js';
+import { readCliConfig } from './cli-config.js';
 import { openDatabase, runModeratorCommand, USAGE } from './moderator-commands.js';
 
 const migrationsFolder = fileURLToPath(new URL('../db/migrations/', import.meta.url));
@@ -13,16 +13,8 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      return 1;
-    }
-    throw error;
-  }
+  const config = readCliConfig();
+  if (!config) return 1;
   let opened;
   try {
     opened = await openDatabase(config, pgliteWorker, migrationsFolder);

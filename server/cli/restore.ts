@@ -2,8 +2,7 @@
 // database or DATABASE_URL's, and its uploads; then checked against the backup's manifest
 // (README "Backups"; server/cli/backup-commands.ts does the work). Exit code 0 only when every
 // table's row count and checksum, and every upload, equal the backup's.
-import path from 'node:path';
-import { ConfigError, loadConfig } from '../config.js';
+import { readCliConfig, typedPath } from './cli-config.js';
 import { BackupError, restoreBackup } from './backup-commands.js';
 
 // The AWS SDK (S3_URL) warns on Node 20 that its releases after January 2027 will need Node 22; its
@@ -21,18 +20,9 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  // The shell's directory (npm runs scripts in the project's and names the caller's in INIT_CWD).
-  const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), files[0]);
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      return 1;
-    }
-    throw error;
-  }
+  const file = typedPath(files[0]);
+  const config = readCliConfig();
+  if (!config) return 1;
   const started = performance.now();
   try {
     const { differences, notes } = await restoreBackup(config, file, { force, pgliteWorker, log: (line) => console.log(line) });
