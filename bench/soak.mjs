@@ -185,8 +185,11 @@ async function main() {
     for (const [content] of pending) error(`message never delivered: ${content}`);
     stopping = true;
 
-    const first = samples.filter((sample) => sample.at > WARM_UP_MS && sample.at <= WARM_UP_MS + MINUTE_MS);
-    const last = samples.filter((sample) => sample.at > samples.at(-1).at - MINUTE_MS);
+    // A short run's minute may hold no sample: then the first after the warm-up, and the last.
+    const afterWarmUp = samples.filter((sample) => sample.at > WARM_UP_MS);
+    const first = afterWarmUp.filter((sample) => sample.at <= WARM_UP_MS + MINUTE_MS);
+    const last = afterWarmUp.filter((sample) => sample.at > samples.at(-1).at - MINUTE_MS);
+    if (first.length === 0) first.push(afterWarmUp[0]);
     const rss = { first: median(first.map((s) => s.rssMb)), last: median(last.map((s) => s.rssMb)) };
     const p99 = { first: median(first.map((s) => s.p99)), last: median(last.map((s) => s.p99)) };
     const growth = (rss.last / rss.first - 1) * 100;
