@@ -13,7 +13,7 @@ afterAll(() => t?.close());
 describe('API compression', () => {
   it('compresses a JSON answer above 1 KB, Brotli or gzip, and sends it plain to other clients', async () => {
     const user = await signUp(t.app);
-    for (let i = 0; i < 12; i++) await createNotification(t.db, user.id, { title: `Trip update ${i}`, body: 'Your companion confirmed the dates.' });
+    for (let i = 0; i < 12; i++) await createNotification(t.db, user.id, { kind: 'general', title: `Trip update ${i}`, body: 'Your companion confirmed the dates.' });
     const get = (acceptEncoding?: string) => t.app.inject({
       url: '/api/notifications',
       headers: { ...bearer(user.token), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },

@@ -76,6 +76,13 @@ export const events = pgTable('events', {
   latitude: doublePrecision('latitude'),
   longitude: doublePrecision('longitude'),
   url: text('url').notNull().default(''),
+  /** At most this many going (null: no limit); past it, "Going" joins the waitlist (tables/attendance.ts). */
+  capacity: integer('capacity'),
+  /** The IANA zone its dates and times are in (the organiser's, from the browser): the .ics file's TZID. */
+  timeZone: text('time_zone').notNull().default('UTC'),
+  /** RFC 5545 SEQUENCE: raised by each edit of the time or the place, so calendars replace their copy. */
+  sequence: integer('sequence').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   createdBy: owner('created_by'),
   createdAt: createdAt(),
   hiddenAt: hiddenAt(),
@@ -89,6 +96,7 @@ export const events = pgTable('events', {
   index('events_start_date_idx').on(t.startDate),
   index('events_latitude_longitude_idx').on(t.latitude, t.longitude),
   hiddenIndex('events_hidden_at_idx', t.hiddenAt),
+  check('events_capacity_check', sql`${t.capacity} is null or ${t.capacity} between 1 and 100000`),
 ]);
 
 export const skills = pgTable('skills', {

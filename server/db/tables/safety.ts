@@ -5,7 +5,7 @@ import { users } from './users.js';
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** What can be reported, hidden or restored (a user only reported, and suspended). */
-export const ITEM_TYPES = ['user', 'whisper', 'need', 'event', 'skill', 'message'] as const;
+export const ITEM_TYPES = ['user', 'whisper', 'need', 'event', 'skill', 'message', 'comment'] as const;
 export const REPORT_REASONS = ['spam', 'scam', 'harassment', 'unsafe-meeting', 'inappropriate', 'other'] as const;
 export const MODERATION_ACTIONS = ['dismiss', 'hide', 'restore', 'suspend', 'unsuspend'] as const;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { challenges, hiddenAt, hiddenIndex, hiddenReason } from './content.js';
 import { users } from './users.js';
 
@@ -104,4 +104,25 @@ export const messages = pgTable('messages', {
   hiddenIndex('messages_hidden_at_idx', t.hiddenAt),
   check('messages_not_self_check', sql`${t.senderId} <> ${t.receiverId}`),
   check('messages_content_length_check', sql`char_length(${t.content}) between 1 and 2000`),
+]);
+
+/**
+ * Comments under a whisper (modules/comments): one level of replies (`parentId` names a top-level
+ * comment of the same whisper), newest last. Deleting the whisper, the author or the parent deletes them.
+ */
+export const whisperComments = pgTable('whisper_comments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  whisperId: uuid('whisper_id').notNull().references(() => whispers.id, { onDelete: 'cascade' }),
+  userId: userRef('user_id'),
+  parentId: uuid('parent_id').references((): AnyPgColumn => whisperComments.id, { onDelete: 'cascade' }),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+  editedAt: timestamp('edited_at', { withTimezone: true }),
+  hiddenAt: hiddenAt(),
+  hiddenReason: hiddenReason(),
+}, (t) => [
+  index('whisper_comments_whisper_id_created_at_idx').on(t.whisperId, t.createdAt),
+  index('whisper_comments_parent_id_created_at_idx').on(t.parentId, t.createdAt),
+  index('whisper_comments_user_id_idx').on(t.userId),
+  check('whisper_comments_text_length_check', sql`char_length(${t.text}) between 1 and 1000`),
 ]);

@@ -27,6 +27,8 @@ export const users = pgTable('users', {
   suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
   /** Listed to travellers whose trips overlap theirs (/companions): off until the user turns it on. */
   companionMatching: boolean('companion_matching').notNull().default(false),
+  /** The secret in the member's private calendar feed URL (events they are going to); null: no feed. Revocable from Settings. */
+  calendarToken: text('calendar_token'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => new Date()),
 }, (t) => [
@@ -34,6 +36,7 @@ export const users = pgTable('users', {
   uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
   uniqueIndex('users_contact_number_key').on(t.contactNumber),
   index('users_created_at_idx').on(t.createdAt),
+  uniqueIndex('users_calendar_token_key').on(t.calendarToken),
   check('users_status_check', sql`${t.status} in ('active', 'deactivated', 'suspended')`),
   check('users_role_check', sql`${t.role} in ('member', 'moderator')`),
 ]);
@@ -58,7 +61,16 @@ export const notifications = pgTable('notifications', {
   title: varchar('title', { length: 120 }).notNull(),
   body: text('body').notNull().default(''),
   read: boolean('read').notNull().default(false),
+  /** What it is about (modules/notifications/kinds.ts): the member's preferences are chosen per kind. */
+  kind: text('kind').notNull().default('general'),
+  /** The SPA path it opens ('' for none), e.g. /messages/<userId> or /whispers/whisper-detail/<id>. */
+  link: text('link').notNull().default(''),
+  /** The member wanted this kind by e-mail when it was made: the digest job (modules/notifications) picks it up while it is unread. */
+  email: boolean('email').notNull().default(false),
+  /** When a digest e-mail carried it: never twice. */
+  emailedAt: timestamp('emailed_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [
   index('notifications_user_id_created_at_idx').on(t.userId, t.createdAt),
+  index('notifications_email_pending_idx').on(t.userId, t.createdAt).where(sql`${t.email} and ${t.emailedAt} is null and not ${t.read}`),
 ]);

@@ -146,6 +146,8 @@ export async function setStep(db: Db, challengeId: string, userId: string, step:
       await userChanged(tx, userId, { shown: false });
       const reward = row.reward_tokens > 0 ? ` (+${row.reward_tokens} tokens)` : '';
       await createNotification(tx, userId, {
+        kind: 'badge',
+        link: '/challenges',
         title: 'Badge earned',
         body: `You finished "${row.title}" and earned the ${row.badge || row.title} badge${reward}.`,
       });

@@ -142,7 +142,7 @@ export async function storeMessages(db: Db, batch: Outgoing[]): Promise<MessageD
   const ids = batch.map(() => randomUUID());
   const column = (value: (item: Outgoing) => string) => sql.param(batch.map(value));
   const told = insertNotifications(batch.map(({ sender, receiver }) => ({
-    userId: receiver._id, title: MESSAGE_NOTIFICATION_TITLE, body: `@${sender.username} sent you a message.`,
+    userId: receiver._id, kind: 'message', link: `/messages/${sender._id}`, title: MESSAGE_NOTIFICATION_TITLE, body: `@${sender.username} sent you a message.`,
   })));
   const rows = rowsOf<{ id: string; created_at: Date | string }>(await executeNamed(db, 'store_messages', sql`
     with m as (

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { events, messages, needs, skills, users, whispers } from '../../db/schema.js';
+import { events, messages, needs, skills, users, whisperComments, whispers } from '../../db/schema.js';
 import type { ITEM_TYPES } from '../../db/tables/safety.js';
 
 export type ItemType = (typeof ITEM_TYPES)[number];
@@ -74,6 +74,11 @@ export async function findItem(db: Db, type: ItemType, id: string): Promise<Item
       const [row] = await db.select({ ...authorColumns, text: messages.content, receiverId: messages.receiverId, hiddenAt: messages.hiddenAt, hiddenReason: messages.hiddenReason })
         .from(messages).innerJoin(users, eq(users.id, messages.senderId)).where(eq(messages.id, id));
       return row && { title: '', text: row.text, images: [], author: authorOf(row), hidden: hiddenOf(row), receiverId: row.receiverId };
+    }
+    case 'comment': {
+      const [row] = await db.select({ ...authorColumns, text: whisperComments.text, hiddenAt: whisperComments.hiddenAt, hiddenReason: whisperComments.hiddenReason })
+        .from(whisperComments).innerJoin(users, eq(users.id, whisperComments.userId)).where(eq(whisperComments.id, id));
+      return row && { title: '', text: row.text, images: [], author: authorOf(row), hidden: hiddenOf(row) };
     }
   }
 }

@@ -2,7 +2,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import { ItemTypeSchema, ReasonSchema } from '../reports/schemas.js';
 
 const closed = { additionalProperties: false } as const;
-const HideableTypeSchema = Type.Union([Type.Literal('whisper'), Type.Literal('need'), Type.Literal('event'), Type.Literal('skill'), Type.Literal('message')]);
+const HideableTypeSchema = Type.Union([Type.Literal('whisper'), Type.Literal('need'), Type.Literal('event'), Type.Literal('skill'), Type.Literal('message'), Type.Literal('comment')]);
 /** Why, in the moderator's words: required to hide or suspend, optional otherwise. */
 const reasonRequired = Type.String({ minLength: 1, maxLength: 500 });
 const reasonOptional = Type.Optional(Type.String({ maxLength: 500 }));

@@ -23,6 +23,7 @@ const HIDEABLE: Record<HideableType, { table: string; board?: Board }> = {
   event: { table: 'events', board: 'events' },
   skill: { table: 'skills', board: 'skills' },
   message: { table: 'messages' },
+  comment: { table: 'whisper_comments' },
 };
 
 /** Every action goes to the audit log, in the transaction that makes it. */

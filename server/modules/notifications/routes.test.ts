@@ -25,9 +25,9 @@ describe('GET /api/notifications', () => {
   it('lists only the caller’s notifications, newest first', async () => {
     const me = await signUp(t.app);
     const other = await signUp(t.app);
-    await createNotification(t.db, me.id, { title: 'Newer', body: 'b' });
-    await createNotification(t.db, other.id, { title: 'Not yours', body: 'b' });
-    const titles = (await list(me.token)).json().data.map((n: { title: string }) => n.title);
+    await createNotification(t.db, me.id, { kind: 'general', title: 'Newer', body: 'b' });
+    await createNotification(t.db, other.id, { kind: 'general', title: 'Not yours', body: 'b' });
+    const titles = (await list(me.token)).json().data.map((n: { kind: 'general', title: string }) => n.title);
     expect(titles).toEqual(['Newer', 'Welcome to Need Spot!']);
   });
 
@@ -43,8 +43,8 @@ describe('marking notifications read', () => {
 
   it('marks one read, then all; the unread count follows', async () => {
     const me = await signUp(t.app);
-    await createNotification(t.db, me.id, { title: 'New like', body: 'a' });
-    await createNotification(t.db, me.id, { title: 'New follower', body: 'b' });
+    await createNotification(t.db, me.id, { kind: 'general', title: 'New like', body: 'a' });
+    await createNotification(t.db, me.id, { kind: 'general', title: 'New follower', body: 'b' });
     const [newest] = (await list(me.token)).json().data;
     expect((await read(me.token, `${newest._id as string}/read`)).json()).toEqual({ success: true, updated: 1 });
     expect((await read(me.token, `${newest._id as string}/read`)).json()).toEqual({ success: true, updated: 0 }); // already read
@@ -65,11 +65,11 @@ describe('marking notifications read', () => {
 
   it('an unread notification is not repeated; once read, the same news is told again', async () => {
     const me = await signUp(t.app);
-    await createNotification(t.db, me.id, { title: 'New like', body: 'same' });
-    await createNotification(t.db, me.id, { title: 'New like', body: 'same' });
+    await createNotification(t.db, me.id, { kind: 'general', title: 'New like', body: 'same' });
+    await createNotification(t.db, me.id, { kind: 'general', title: 'New like', body: 'same' });
     expect((await list(me.token)).json().data.filter((n: { body: string }) => n.body === 'same')).toHaveLength(1);
     await read(me.token, 'read-all');
-    await createNotification(t.db, me.id, { title: 'New like', body: 'same' });
+    await createNotification(t.db, me.id, { kind: 'general', title: 'New like', body: 'same' });
     expect((await list(me.token)).json().data.filter((n: { body: string }) => n.body === 'same')).toHaveLength(2);
   });
 });

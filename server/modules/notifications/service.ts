@@ -1,8 +1,10 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
+import type { NotificationKind } from './kinds.js';
 
 export const WELCOME_NOTIFICATION = {
+  kind: 'general' as const,
   title: 'Welcome to Need Spot!',
   body: 'Your account is ready. Post a need, join a challenge or share a whisper from your travels.',
 };
@@ -11,11 +13,18 @@ export const WELCOME_NOTIFICATION = {
  * Tells the user something, unless an unread notification already says exactly that: liking and
  * unliking ten times, or following and unfollowing, tells the owner once, not ten times.
  */
-export function createNotification(db: Db, userId: string, content: { title: string; body: string }) {
+export function createNotification(db: Db, userId: string, content: Omit<NewNotification, 'userId'>) {
   return createNotifications(db, [{ userId, ...content }]);
 }
 
-export interface NewNotification { userId: string; title: string; body: string }
+export interface NewNotification {
+  userId: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** The SPA path the notification opens (a conversation, a whisper, an event); none by default. */
+  link?: string;
+}
 
 /**
  * The statement behind `createNotifications` (at least one notification), to run alone or as a
@@ -30,8 +39,10 @@ export function insertNotifications(list: NewNotification[]): SQL {
   // (messages/service.ts prepares it once, as a step of its own).
   const column = <K extends keyof NewNotification>(key: K) => sql.param(list.map((item) => item[key]));
   return sql`
-    insert into notifications (user_id, title, body)
-    select distinct v.user_id, v.title, v.body from unnest(${column('userId')}::uuid[], ${column('title')}::text[], ${column('body')}::text[]) as v (user_id, title, body)
+    insert into notifications (user_id, kind, title, body, link)
+    select distinct v.user_id, v.kind, v.title, v.body, v.link
+    from unnest(${column('userId')}::uuid[], ${column('kind')}::text[], ${column('title')}::text[], ${column('body')}::text[], ${sql.param(list.map((item) => item.link ?? ''))}::text[])
+      as v (user_id, kind, title, body, link)
     left join lateral (
       select true as found from notifications n
       where n.user_id = v.user_id and n.title = v.title and n.body = v.body and not n.read

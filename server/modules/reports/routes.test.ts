@@ -126,7 +126,7 @@ describe('POST /api/reports', () => {
     const valid = { itemType: 'user', itemId: other.id, reason: 'spam' };
     for (const body of [
       { ...valid, reason: 'rude' },
-      { ...valid, itemType: 'comment' },
+      { ...valid, itemType: 'post' },
       { ...valid, itemId: 'not-a-uuid' },
       { ...valid, details: 'x'.repeat(1001) },
       { ...valid, details: 'a\u0000b' },

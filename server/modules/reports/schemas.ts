@@ -2,7 +2,7 @@ import { Type } from '@fastify/type-provider-typebox';
 
 // As db/tables/safety.ts lists them (ITEM_TYPES, REPORT_REASONS).
 export const ItemTypeSchema = Type.Union([
-  Type.Literal('user'), Type.Literal('whisper'), Type.Literal('need'), Type.Literal('event'), Type.Literal('skill'), Type.Literal('message'),
+  Type.Literal('user'), Type.Literal('whisper'), Type.Literal('need'), Type.Literal('event'), Type.Literal('skill'), Type.Literal('message'), Type.Literal('comment'),
 ]);
 export const ReasonSchema = Type.Union([
   Type.Literal('spam'), Type.Literal('scam'), Type.Literal('harassment'), Type.Literal('unsafe-meeting'), Type.Literal('inappropriate'), Type.Literal('other'),

@@ -1,0 +1,25 @@
+/**
+ * What a notification is about. Members choose the channels of each kind in Settings →
+ * Notifications (notification_preferences); without a choice, the kind's default applies.
+ * 'general' (the welcome) is not a choice: in the app only.
+ */
+export const NOTIFICATION_KINDS = [
+  'message', 'friend-request', 'follower', 'like', 'comment', 'reply', 'event', 'badge', 'moderation',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number] | 'general';
+
+export interface Channels { inApp: boolean; email: boolean }
+
+/** Messages and friend requests by e-mail; likes and follows in the app only. */
+export const DEFAULT_CHANNELS: Record<NotificationKind, Channels> = {
+  message: { inApp: true, email: true },
+  'friend-request': { inApp: true, email: true },
+  follower: { inApp: true, email: false },
+  like: { inApp: true, email: false },
+  comment: { inApp: true, email: false },
+  reply: { inApp: true, email: false },
+  event: { inApp: true, email: true },
+  badge: { inApp: true, email: false },
+  moderation: { inApp: true, email: true },
+  general: { inApp: true, email: false },
+};
