@@ -26,6 +26,7 @@ CREATE TABLE "jobs" (
 	"run_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"locked_until" timestamp with time zone,
+	"rerun_at" timestamp with time zone,
 	"last_error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"finished_at" timestamp with time zone,

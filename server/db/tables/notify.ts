@@ -34,6 +34,8 @@ export const jobs = pgTable('jobs', {
   runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
   attempts: integer('attempts').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** Asked again while a run held it: when that run ends, the job is due again at this time instead of done. */
+  rerunAt: timestamp('rerun_at', { withTimezone: true }),
   lastError: text('last_error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
