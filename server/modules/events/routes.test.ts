@@ -78,6 +78,9 @@ describe('POST /api/events/:userId', () => {
         url: `/events/${body.event._id}`,
         createdBy: { _id: organiser.id, firstName: 'Priya', lastName: 'Nair' },
         createdAt: expect.any(String),
+        capacity: null,
+        timeZone: 'UTC',
+        goingCount: 0,
       },
     });
     expect(existsSync(fileOf(body.event.thumbnail))).toBe(true);
@@ -278,7 +281,10 @@ describe('GET /api/all-requests', () => {
     const [inserted] = await t.db.insert(events).values(row({ title: 'Odd url', url: 'https://evil.example/', startDate: '2036-06-06', endDate: '2036-06-06' })).returning({ id: events.id });
     const [event] = (await list({ date: '2036-06-06' })).json().events;
     expect(event.url).toBe(`/events/${inserted.id}`);
-    expect(Object.keys(event).sort()).toEqual(['_id', 'address', 'createdAt', 'createdBy', 'description', 'endDate', 'location', 'startDate', 'thumbnail', 'timeFrom', 'timeTo', 'title', 'url']);
+    expect(Object.keys(event).sort()).toEqual([
+      '_id', 'address', 'capacity', 'createdAt', 'createdBy', 'description', 'endDate', 'goingCount', 'location', 'startDate', 'thumbnail', 'timeFrom',
+      'timeTo', 'timeZone', 'title', 'url',
+    ]);
   });
 });
 
@@ -288,10 +294,12 @@ describe('GET /api/join-event/:id', () => {
     const before = await storedRow(event._id);
     const anonymous = await t.app.inject({ url: `/api/join-event/${event._id}` });
     expect(anonymous.statusCode).toBe(200);
-    expect(anonymous.json()).toEqual({ success: true, event });
+    // The detail is the Event with its attendance as the caller sees it (none here).
+    const attendance = { capacity: null, going: 0, interested: 0, waiting: 0, myStatus: 'none', waitlistPosition: null };
+    expect(anonymous.json()).toEqual({ success: true, event: { ...event, attendance } });
     expect(event.createdBy).toEqual({ _id: organiser.id, firstName: 'Priya', lastName: 'Nair' });
     const signedIn = await t.app.inject({ url: `/api/join-event/${event._id}`, headers: bearer(other.token) });
-    expect(signedIn.json().event).toEqual(event);
+    expect(signedIn.json().event).toEqual({ ...event, attendance });
     expect(signedIn.body).not.toContain(organiser.body.email);
     expect(signedIn.body).not.toContain(organiser.body.contactNumber);
     expect(await storedRow(event._id)).toEqual(before);

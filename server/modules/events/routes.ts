@@ -17,6 +17,10 @@ import { deleteEvent, findEvent, findOrganiser, findOwnership, insertEvent, list
 import { checkEventForm, type FormContext } from './validation.js';
 import { hiddenAuthorsFor } from '../../lib/blocks.js';
 import { seenBy, sendListJson } from '../../lib/visibility.js';
+import { tellUsers } from '../../plugins/realtime.js';
+import { attendanceOf } from './attendance.js';
+import attendanceRoutes, { EVENT_NOTIFICATION } from './attendance-routes.js';
+import calendarRoutes from './calendar-routes.js';
 
 const EVENT_NOT_FOUND = 'Event not found';
 const ownerCallMissing = () => failure(404, EVENT_NOT_FOUND);
@@ -49,6 +53,8 @@ async function readEventForm(request: FastifyRequest, current?: FormContext['cur
 
 const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const storage = app.uploads;
+  await app.register(attendanceRoutes);
+  await app.register(calendarRoutes);
 
   /** The event named by an owner-only call, if the caller owns it: 404 when there is none, 403 when it is someone else's. */
   async function ownEvent(request: FastifyRequest, id: string) {
@@ -96,7 +102,8 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const row = await findEvent(app.db, request.params.id);
     const seen = row && (await seenBy(app.db, request.user?.id, row));
     if (!row || !seen) throw notFound(EVENT_NOT_FOUND, { success: false });
-    return { success: true, event: toEventDto(row, seen.moderation) };
+    const attendance = await attendanceOf(app.db, row.id, row.capacity, request.user?.id);
+    return { success: true, event: { ...toEventDto(row, seen.moderation), attendance } };
   });
 
   app.post('/events/:userId', {
@@ -116,9 +123,9 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const organiser = await findOrganiser(db, userId);
         if (!organiser) throw unauthorized(); // the account went away meanwhile
         const id = randomUUID();
-        const createdAt = await insertEvent(db, id, userId, checked.value, thumbnail);
+        const stored = await insertEvent(db, id, userId, checked.value, thumbnail);
         // Made from what was stored, not read back.
-        const event = toEventDto({ id, ...checked.value, thumbnail, createdAt, ...organiser });
+        const event = toEventDto({ id, ...checked.value, thumbnail, ...stored, goingCount: 0, ...organiser });
         return { statusCode: 201, body: { status: true, message: 'Event created!', event } };
       },
     });
@@ -136,10 +143,11 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const checked = checkEventForm(request.body, { hasThumbnail: banner !== undefined, current });
     if (!checked.ok) throw invalid(checked);
     const thumbnail = banner ? await saveBanner(banner) : undefined;
-    const { replaced } = await removedOnFailure(storage, thumbnail ? [thumbnail] : [],
+    const { replaced, told } = await removedOnFailure(storage, thumbnail ? [thumbnail] : [],
       updateEvent(app.db, id, userId, checked.value, thumbnail).then(doneOr(ownerCallMissing, 'event')));
     // After the commit: the replaced banner is no longer named by any row.
     if (replaced) await removeUpload(storage, replaced);
+    tellUsers(app, told, 'notification', { title: EVENT_NOTIFICATION });
     const row = await findEvent(app.db, id);
     if (!row) throw ownerCallMissing(); // deleted meanwhile
     return { status: true, message: 'Event updated!', event: toEventDto(row) };
@@ -149,8 +157,9 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: { owner: 'id' } },
     schema: { params: IdParams, response: { 200: StatusAnswer, ...errorAnswers(409) } },
   }, async (request) => {
-    const { thumbnail } = doneOr(ownerCallMissing, 'event')(await deleteEvent(app.db, request.params.id, callerOf(request).user.id));
+    const { thumbnail, told } = doneOr(ownerCallMissing, 'event')(await deleteEvent(app.db, request.params.id, callerOf(request).user.id));
     await removeUpload(storage, thumbnail);
+    tellUsers(app, told, 'notification', { title: EVENT_NOTIFICATION });
     return { status: true, message: 'Event deleted' };
   });
 };

@@ -1,7 +1,7 @@
 import type { Static } from '@fastify/type-provider-typebox';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { events, users } from '../../db/schema.js';
+import { eventAttendees, events, users } from '../../db/schema.js';
 import type { Owned } from '../../lib/owned.js';
 import { cursorOf, pageOf, pageResult } from '../../lib/pagination.js';
 import type { EventSchema } from './schemas.js';
@@ -10,13 +10,17 @@ import { containsAny } from '../../lib/text.js';
 import { boardsChanged } from '../../lib/cached-reads.js';
 import { shownWhere, type Moderated, type Moderation } from '../../lib/visibility.js';
 import { authorSuspendedAtInsert } from '../../lib/suspension.js';
+import { eventUrl } from './links.js';
+import { goingMembers, movedUpNotices, promoteWaiting } from './attendance.js';
+import { notice } from './notices.js';
+import { createNotifications } from '../notifications/service.js';
 
 export type EventDto = Static<typeof EventSchema>;
 
-export const eventUrl = (id: string) => `/events/${id}`;
+export { eventUrl } from './links.js';
 
 // Named columns only: the table also has the generated search columns, which no answer needs.
-const eventColumns = {
+export const eventColumns = {
   id: events.id,
   title: events.title,
   description: events.description,
@@ -29,6 +33,10 @@ const eventColumns = {
   latitude: events.latitude,
   longitude: events.longitude,
   createdAt: events.createdAt,
+  capacity: events.capacity,
+  timeZone: events.timeZone,
+  // Through the (event_id, status, queued_at) index: one short range per event.
+  goingCount: sql<number>`(select count(*) from ${eventAttendees} where ${eventAttendees.eventId} = ${events.id} and ${eventAttendees.status} = 'going')`.mapWith(Number),
   ownerId: users.id,
   ownerFirstName: users.firstName,
   ownerLastName: users.lastName,
@@ -59,6 +67,9 @@ export function toEventDto(row: EventRow, moderation?: Moderation): EventDto {
     url: eventUrl(row.id),
     createdBy,
     createdAt: row.createdAt.toISOString(),
+    capacity: row.capacity,
+    timeZone: row.timeZone,
+    goingCount: row.goingCount,
   };
 }
 
@@ -110,41 +121,85 @@ export async function findOrganiser(db: Db, userId: string) {
 
 /**
  * Stores a new event under the id the caller chose, so its `url` column is written in the same
- * insert; resolves to its creation time.
+ * insert; resolves to what the database filled in (its creation time, and the capacity and time
+ * zone a form without them gets).
  */
-export async function insertEvent(db: Db, id: string, userId: string, input: EventInput, thumbnail: string): Promise<Date> {
+export async function insertEvent(db: Db, id: string, userId: string, input: EventInput, thumbnail: string) {
   const [row] = await db.insert(events).values({
     id, createdBy: userId, ...input, thumbnail, url: eventUrl(id), authorSuspended: authorSuspendedAtInsert(userId),
   })
-    .returning({ createdAt: events.createdAt });
+    .returning({ createdAt: events.createdAt, capacity: events.capacity, timeZone: events.timeZone });
   await boardsChanged(db, 'events');
-  return row.createdAt;
+  return row;
+}
+
+/** What an edit compares to tell the people going: the time (in its zone) and the place. */
+const TIME_AND_PLACE = ['startDate', 'endDate', 'timeFrom', 'timeTo', 'timeZone', 'address', 'latitude', 'longitude'] as const;
+type TimeAndPlace = Pick<EventInput, (typeof TIME_AND_PLACE)[number]>;
+const movedInTimeOrPlace = (before: TimeAndPlace, after: TimeAndPlace) => TIME_AND_PLACE.some((key) => before[key] !== after[key]);
+
+/** What an edit did beyond the row: who was told (live, after the commit) and the replaced banner. */
+export interface EventEdit {
+  replaced?: string;
+  /** Members notified: moved up from the waitlist, or going to an event whose time or place changed. */
+  told: string[];
+  /** The time or place changed (SEQUENCE was raised). */
+  moved: boolean;
 }
 
 /**
- * Edits the event if `userId` owns it, keeping its banner unless `thumbnail` is given; resolves to
- * the banner that was replaced (the caller deletes that file after the commit). The row lock makes
- * concurrent edits each see the banner the other replaced, so no file is orphaned.
+ * Edits the event if `userId` owns it, keeping its banner unless `thumbnail` is given, and its
+ * capacity and time zone unless the form sent them. The row lock makes concurrent edits each see
+ * the banner the other replaced, so no file is orphaned, and orders the edit with the changes of
+ * attendance (attendance.ts). A new time or place raises SEQUENCE (calendar apps replace their copy)
+ * and tells the members going; a capacity raised or removed moves the first ones waiting up.
  */
-export function updateEvent(db: Db, id: string, userId: string, input: EventInput, thumbnail: string | undefined): Promise<Owned<{ replaced?: string }>> {
+export function updateEvent(db: Db, id: string, userId: string, input: EventInput, thumbnail: string | undefined): Promise<Owned<EventEdit>> {
   return db.transaction(async (tx) => {
-    const [old] = await tx.select({ createdBy: events.createdBy, thumbnail: events.thumbnail }).from(events).where(eq(events.id, id)).for('update');
+    const [old] = await tx.select({
+      createdBy: events.createdBy, thumbnail: events.thumbnail, capacity: events.capacity,
+      startDate: events.startDate, endDate: events.endDate, timeFrom: events.timeFrom, timeTo: events.timeTo, timeZone: events.timeZone,
+      address: events.address, latitude: events.latitude, longitude: events.longitude,
+    }).from(events).where(eq(events.id, id)).for('update');
     if (!old) return { outcome: 'missing' } as const;
     if (old.createdBy !== userId) return { outcome: 'forbidden' } as const;
-    await tx.update(events).set({ ...input, ...(thumbnail === undefined ? {} : { thumbnail }) }).where(eq(events.id, id));
+    const next = { capacity: old.capacity, timeZone: old.timeZone, ...input };
+    const moved = movedInTimeOrPlace(old as TimeAndPlace, next);
+    await tx.update(events).set({
+      ...input, ...(thumbnail === undefined ? {} : { thumbnail }), updatedAt: sql`now()`,
+      ...(moved ? { sequence: sql`${events.sequence} + 1` } : {}),
+    }).where(eq(events.id, id));
+    const told: string[] = [];
+    if (next.capacity !== old.capacity) {
+      const movedUp = await promoteWaiting(tx, { id, title: next.title, capacity: next.capacity });
+      await createNotifications(tx, movedUpNotices({ id, title: next.title }, movedUp));
+      told.push(...movedUp);
+    }
+    if (moved) {
+      const going = (await goingMembers(tx, id)).filter((member) => member !== userId && !told.includes(member));
+      await createNotifications(tx, going.map((member) => ({ userId: member, ...notice.changed(next.title, next), link: eventUrl(id) })));
+      told.push(...going);
+    }
     await boardsChanged(tx, 'events');
-    return { outcome: 'done', value: { replaced: thumbnail === undefined ? undefined : old.thumbnail } } as const;
+    return { outcome: 'done', value: { replaced: thumbnail === undefined ? undefined : old.thumbnail, told, moved } } as const;
   });
 }
 
-/** Deletes the event if `userId` owns it; resolves to its banner (the caller deletes that file). */
-export function deleteEvent(db: Db, id: string, userId: string): Promise<Owned<{ thumbnail: string }>> {
+/**
+ * Deletes the event if `userId` owns it; resolves to its banner (the caller deletes that file) and
+ * the members who were going, told it is cancelled (their answers go with the event).
+ */
+export function deleteEvent(db: Db, id: string, userId: string): Promise<Owned<{ thumbnail: string; told: string[] }>> {
   return db.transaction(async (tx) => {
-    const [old] = await tx.select({ createdBy: events.createdBy, thumbnail: events.thumbnail }).from(events).where(eq(events.id, id)).for('update');
+    const [old] = await tx.select({ createdBy: events.createdBy, thumbnail: events.thumbnail, title: events.title })
+      .from(events).where(eq(events.id, id)).for('update');
     if (!old) return { outcome: 'missing' } as const;
     if (old.createdBy !== userId) return { outcome: 'forbidden' } as const;
+    const going = (await goingMembers(tx, id)).filter((member) => member !== userId);
+    // No link: the page goes with the event.
+    await createNotifications(tx, going.map((member) => ({ userId: member, ...notice.cancelled(old.title) })));
     await tx.delete(events).where(eq(events.id, id));
     await boardsChanged(tx, 'events');
-    return { outcome: 'done', value: { thumbnail: old.thumbnail } } as const;
+    return { outcome: 'done', value: { thumbnail: old.thumbnail, told: going } } as const;
   });
 }

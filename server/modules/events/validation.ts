@@ -3,10 +3,15 @@ import { fail, type Checked } from '../../lib/checked.js';
 import { checkDays, DAY_MS } from '../../lib/days.js';
 import { controlChars, controlCharsExceptBreaks } from '../../lib/text.js';
 import type { EventForm } from './schemas.js';
+import { isTimeZone } from './times.js';
 
 export const TITLE_MAX = 120;
 export const DESCRIPTION_MAX = 3000;
 export const ADDRESS_MAX = 300;
+/** The most places an event may have (the column's check, tables/content.ts). */
+export const CAPACITY_MAX = 100_000;
+export const CAPACITY_INVALID = `Capacity must be a whole number from 1 to ${CAPACITY_MAX}, or empty for no limit.`;
+export const TIME_ZONE_INVALID = 'Time zone must be an IANA time zone such as Asia/Kolkata.';
 
 export const LOCATION_NOT_FOUND = 'Location not found';
 export const BANNER_REQUIRED = 'Banner image is required.';
@@ -22,6 +27,10 @@ export interface EventInput {
   endDate: string;
   timeFrom: string;
   timeTo: string;
+  /** null: no limit; undefined (not sent): unchanged on edit, no limit on create. */
+  capacity?: number | null;
+  /** undefined (not sent): unchanged on edit, UTC on create. */
+  timeZone?: string;
 }
 
 export interface FormContext {
@@ -86,6 +95,24 @@ function keptImages(raw: string | undefined): Checked<string[] | undefined> {
   return { ok: true, value: parsed };
 }
 
+/** The optional capacity: undefined when not sent, null when empty (no limit). */
+function capacity(raw: string | undefined): Checked<number | null | undefined> {
+  if (raw === undefined) return { ok: true, value: undefined };
+  const text = raw.trim();
+  if (text === '') return { ok: true, value: null };
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < 1 || value > CAPACITY_MAX) return fail(CAPACITY_INVALID, 'capacity');
+  return { ok: true, value };
+}
+
+/** The optional time zone: undefined when not sent (or blank), else an IANA zone name. */
+function timeZone(raw: string | undefined): Checked<string | undefined> {
+  const text = raw?.trim() ?? '';
+  if (text === '') return { ok: true, value: undefined };
+  if (!isTimeZone(text)) return fail(TIME_ZONE_INVALID, 'timeZone');
+  return { ok: true, value: text };
+}
+
 /**
  * The create or edit form as column values, or the first failing rule (spec §5 words where it has
  * them) with the form field it is about. On edit the banner is optional (the current one stays unless
@@ -127,11 +154,19 @@ export function checkEventForm(body: Static<typeof EventForm>, context: FormCont
   const timeTo = time(body, ['endTime', 'timeTo'], 'End time');
   if (!timeTo.ok) return timeTo;
 
+  // A capacity below the number already going is accepted: no one loses their place (README).
+  const places = capacity(body.capacity);
+  if (!places.ok) return places;
+  const zone = timeZone(body.timeZone);
+  if (!zone.ok) return zone;
+
   return {
     ok: true,
     value: {
       title: title.value, description, address: address.value, latitude, longitude,
       startDate, endDate, timeFrom: timeFrom.value, timeTo: timeTo.value,
+      ...(places.value === undefined ? {} : { capacity: places.value }),
+      ...(zone.value === undefined ? {} : { timeZone: zone.value }),
     },
   };
 }
