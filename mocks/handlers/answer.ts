@@ -4,13 +4,13 @@ import { hold } from '../hold';
 
 const hasBearer = (request: Request) => /^Bearer \S+/.test(request.headers.get('Authorization') ?? '');
 
-/** The route's `ok` answer; 401 without a bearer token on a signed-in route. */
+/** The route's `ok` answer (or its file); 401 without a bearer token on a signed-in route. */
 export function answerOk(route: RouteAnswers, ok: object = route.ok): HttpHandler {
-  return http[route.method](route.path, ({ request }) =>
-    route.signedIn && !hasBearer(request)
-      ? HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })
-      : HttpResponse.json(ok, { status: route.okStatus ?? 200 }),
-  );
+  return http[route.method](route.path, ({ request }) => {
+    if (route.signedIn && !hasBearer(request)) return HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
+    if (route.file) return new HttpResponse(route.file.body, { status: route.okStatus ?? 200, headers: { 'Content-Type': route.file.type } });
+    return HttpResponse.json(ok, { status: route.okStatus ?? 200 });
+  });
 }
 
 /** An override for a test of an error path: the route answers with one of its named errors. */

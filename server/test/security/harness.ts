@@ -229,6 +229,23 @@ export const scenarios: Record<string, Scenario> = {
   'POST /api/events/:userId': { ok: 201, request: async () => eventForm() },
   'PUT /api/events/:id': { ok: 200, request: async (t, actor) => eventOf(t, actor).then(() => eventForm()) },
   'DELETE /api/events/:id': { ok: 200, request: async (t, actor) => eventOf(t, actor).then(() => ({})) },
+  'PUT /api/events/:id/rsvp': { ok: 200, request: async (t, actor) => eventOf(t, actor).then(() => ({ payload: { status: 'going' } })) },
+  'GET /api/events/:id/attendees': { ok: 200, request: async (t, actor) => eventOf(t, actor).then(() => ({})) },
+  'GET /api/events/:id/updates': { ok: 200, request: async (t, actor) => eventOf(t, actor).then(() => ({})) },
+  'POST /api/events/:id/updates': { ok: 201, request: async (t, actor) => eventOf(t, actor).then(() => ({ payload: { text: 'Meet at the north gate.' } })) },
+  'GET /api/events/mine': { ok: 200, request: async () => ({}) },
+  'GET /api/events/:id/ics': { ok: 200, request: async (t, actor) => eventOf(t, actor).then(() => ({})) },
+  // The feed's secret is the path's one parameter, which the matrix fills with the caller's id: that is their secret here.
+  'GET /api/calendar/:token.ics': {
+    ok: 200,
+    request: async (t, actor) => {
+      await t.db.update(schema.users).set({ calendarToken: actor.id }).where(eq(schema.users.id, actor.id));
+      return {};
+    },
+  },
+  'GET /api/calendar-feed': { ok: 200, request: async () => ({}) },
+  'POST /api/calendar-feed': { ok: 200, request: async () => ({}) },
+  'DELETE /api/calendar-feed': { ok: 200, request: async () => ({}) },
   'GET /api/all-needs': { ok: 200, request: async () => ({ query: { type: 'need', limit: '5' } }) },
   'GET /api/singleneeds/:id': { ok: 200, request: async (t, actor) => needOf(t, actor).then(() => ({})) },
   'POST /api/create-need/:userId': {
