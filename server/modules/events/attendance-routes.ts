@@ -41,7 +41,7 @@ const attendanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const event = await visibleEvent(request, request.params.id);
     const { status } = request.body;
     // Leaving is always possible; answering an event that is over is not.
-    if (status !== 'none' && event.endDate < earliestStartDay(new Date())) throw badRequest(EVENT_ENDED);
+    if (status !== 'none' && event.endDate < earliestStartDay(app.clock())) throw badRequest(EVENT_ENDED);
     const result = await setRsvp(app.db, event.id, me, status);
     if (result.outcome === 'missing') throw eventMissing(); // deleted meanwhile
     tellUsers(app, result.movedUp, 'notification', { title: EVENT_NOTIFICATION });
@@ -87,7 +87,7 @@ const attendanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { response: { 200: MyEventsAnswer } },
   }, async (request) => {
     const me = callerOf(request).user.id;
-    return { success: true, ...(await myEvents(app.db, me, await hiddenAuthorsFor(app.db, me), new Date())) };
+    return { success: true, ...(await myEvents(app.db, me, await hiddenAuthorsFor(app.db, me), app.clock())) };
   });
 };
 

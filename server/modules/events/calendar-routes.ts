@@ -47,7 +47,7 @@ const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const userId = await feedOwner(app.db, request.params.token);
     if (!userId) throw notFound('Calendar feed not found');
-    const list = await feedEvents(app.db, userId, await hiddenAuthorsFor(app.db, userId), new Date());
+    const list = await feedEvents(app.db, userId, await hiddenAuthorsFor(app.db, userId), app.clock());
     // The URL is a secret: no shared cache may keep the answer.
     return sendCalendar(reply, calendarText(list, siteOf(request), { name: 'Need Spot: my events', refreshSeconds: FEED_REFRESH_SECONDS }), 'need-spot-events.ics', 'private, no-store');
   });

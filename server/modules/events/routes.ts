@@ -21,6 +21,7 @@ import { tellUsers } from '../../plugins/realtime.js';
 import { attendanceOf } from './attendance.js';
 import attendanceRoutes, { EVENT_NOTIFICATION } from './attendance-routes.js';
 import calendarRoutes from './calendar-routes.js';
+import { handleReminders } from './reminders.js';
 
 const EVENT_NOT_FOUND = 'Event not found';
 const ownerCallMissing = () => failure(404, EVENT_NOT_FOUND);
@@ -55,6 +56,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const storage = app.uploads;
   await app.register(attendanceRoutes);
   await app.register(calendarRoutes);
+  handleReminders(app);
 
   /** The event named by an owner-only call, if the caller owns it: 404 when there is none, 403 when it is someone else's. */
   async function ownEvent(request: FastifyRequest, id: string) {
@@ -123,7 +125,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const organiser = await findOrganiser(db, userId);
         if (!organiser) throw unauthorized(); // the account went away meanwhile
         const id = randomUUID();
-        const stored = await insertEvent(db, id, userId, checked.value, thumbnail);
+        const stored = await insertEvent(db, id, userId, checked.value, thumbnail, app.clock());
         // Made from what was stored, not read back.
         const event = toEventDto({ id, ...checked.value, thumbnail, ...stored, goingCount: 0, ...organiser });
         return { statusCode: 201, body: { status: true, message: 'Event created!', event } };
@@ -144,7 +146,7 @@ const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!checked.ok) throw invalid(checked);
     const thumbnail = banner ? await saveBanner(banner) : undefined;
     const { replaced, told } = await removedOnFailure(storage, thumbnail ? [thumbnail] : [],
-      updateEvent(app.db, id, userId, checked.value, thumbnail).then(doneOr(ownerCallMissing, 'event')));
+      updateEvent(app.db, id, userId, checked.value, thumbnail, app.clock()).then(doneOr(ownerCallMissing, 'event')));
     // After the commit: the replaced banner is no longer named by any row.
     if (replaced) await removeUpload(storage, replaced);
     tellUsers(app, told, 'notification', { title: EVENT_NOTIFICATION });

@@ -14,6 +14,7 @@ import { eventUrl } from './links.js';
 import { goingMembers, movedUpNotices, promoteWaiting } from './attendance.js';
 import { notice } from './notices.js';
 import { createNotifications } from '../notifications/service.js';
+import { cancelReminder, scheduleReminder } from './reminders.js';
 
 export type EventDto = Static<typeof EventSchema>;
 
@@ -124,11 +125,12 @@ export async function findOrganiser(db: Db, userId: string) {
  * insert; resolves to what the database filled in (its creation time, and the capacity and time
  * zone a form without them gets).
  */
-export async function insertEvent(db: Db, id: string, userId: string, input: EventInput, thumbnail: string) {
+export async function insertEvent(db: Db, id: string, userId: string, input: EventInput, thumbnail: string, now = new Date()) {
   const [row] = await db.insert(events).values({
     id, createdBy: userId, ...input, thumbnail, url: eventUrl(id), authorSuspended: authorSuspendedAtInsert(userId),
   })
     .returning({ createdAt: events.createdAt, capacity: events.capacity, timeZone: events.timeZone });
+  await scheduleReminder(db, id, { ...input, timeZone: row.timeZone }, now);
   await boardsChanged(db, 'events');
   return row;
 }
@@ -151,10 +153,11 @@ export interface EventEdit {
  * Edits the event if `userId` owns it, keeping its banner unless `thumbnail` is given, and its
  * capacity and time zone unless the form sent them. The row lock makes concurrent edits each see
  * the banner the other replaced, so no file is orphaned, and orders the edit with the changes of
- * attendance (attendance.ts). A new time or place raises SEQUENCE (calendar apps replace their copy)
- * and tells the members going; a capacity raised or removed moves the first ones waiting up.
+ * attendance (attendance.ts). A new time or place raises SEQUENCE (calendar apps replace their copy),
+ * tells the members going and sets the reminder anew; a capacity raised or removed moves the first
+ * ones waiting up.
  */
-export function updateEvent(db: Db, id: string, userId: string, input: EventInput, thumbnail: string | undefined): Promise<Owned<EventEdit>> {
+export function updateEvent(db: Db, id: string, userId: string, input: EventInput, thumbnail: string | undefined, now: Date): Promise<Owned<EventEdit>> {
   return db.transaction(async (tx) => {
     const [old] = await tx.select({
       createdBy: events.createdBy, thumbnail: events.thumbnail, capacity: events.capacity,
@@ -179,6 +182,7 @@ export function updateEvent(db: Db, id: string, userId: string, input: EventInpu
       const going = (await goingMembers(tx, id)).filter((member) => member !== userId && !told.includes(member));
       await createNotifications(tx, going.map((member) => ({ userId: member, ...notice.changed(next.title, next), link: eventUrl(id) })));
       told.push(...going);
+      await scheduleReminder(tx, id, next, now);
     }
     await boardsChanged(tx, 'events');
     return { outcome: 'done', value: { replaced: thumbnail === undefined ? undefined : old.thumbnail, told, moved } } as const;
@@ -199,6 +203,7 @@ export function deleteEvent(db: Db, id: string, userId: string): Promise<Owned<{
     // No link: the page goes with the event.
     await createNotifications(tx, going.map((member) => ({ userId: member, ...notice.cancelled(old.title) })));
     await tx.delete(events).where(eq(events.id, id));
+    await cancelReminder(tx, id);
     await boardsChanged(tx, 'events');
     return { outcome: 'done', value: { thumbnail: old.thumbnail, told: going } } as const;
   });
