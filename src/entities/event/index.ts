@@ -1,1 +1,1 @@
-export { EventCard } from './ui/event-card';
+export { EventCard, goingText } from './ui/event-card';

@@ -165,6 +165,9 @@ describe('Request Event', () => {
       startDate: '2030-03-14',
       endDate: '2030-03-15',
       startTime: '06:00',
+      // No limit, and the browser's own zone.
+      capacity: '',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       thumbnail: 'banner.png',
     });
   });
@@ -227,6 +230,30 @@ describe('Edit Event', () => {
     expect(sent[0].path).toBe(`/api/events/${yogaEvent._id}`);
     expect(sent[0].body).toMatchObject({ title: 'Sunset Yoga by the Ganges', latitude: '30.103600', startTime: '06:00', endTime: '07:30' });
     expect(sent[0].body).not.toHaveProperty('thumbnail');
+    // The capacity as it was, and the event's own zone (its times were typed in it), wherever the organiser is now.
+    expect(sent[0].body).toMatchObject({ capacity: '12', timeZone: 'Asia/Kolkata' });
+  });
+
+  it('shows the event\'s capacity and zone; a capacity emptied is "no limit", a wrong one is said under the field', async () => {
+    storeLogin();
+    const sent = sentForms('PUT');
+    const { user } = await openForm(editPath, 'Edit Event');
+    const capacity = await screen.findByRole('textbox', { name: 'Capacity' });
+    expect(capacity).toHaveValue('12');
+    expect(capacity).toHaveAccessibleDescription(expect.stringContaining('Leave empty for no limit'));
+    expect(screen.getByText('Days and times are in Asia/Kolkata.')).toBeInTheDocument();
+
+    for (const wrong of ['0', '2.5', 'ten', '100001']) {
+      await user.clear(capacity);
+      await user.type(capacity, wrong);
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(capacity).toHaveAccessibleDescription(expect.stringContaining('Capacity must be a whole number from 1 to 100000, or empty for no limit.'));
+    }
+    expect(sent).toEqual([]);
+    await user.clear(capacity);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].body).toMatchObject({ capacity: '' });
   });
 
   it("tells anyone but the owner 'You can only edit your own events.'", async () => {

@@ -59,8 +59,23 @@ export {
   useDeleteEventMutation,
   toEvent,
   toEventPage,
+  toEventDetail,
+  eventCalendarUrl,
 } from './endpoints/events';
-export type { TravelEvent, EventOrganiser, EventFilters, EventInput, EventSaved } from './endpoints/events';
+export type { TravelEvent, EventDetail, EventOrganiser, EventFilters, EventInput, EventSaved, Attendance, RsvpStatus } from './endpoints/events';
+export {
+  eventAttendanceApi,
+  useSetEventRsvpMutation,
+  useGetEventAttendeesQuery,
+  useGetEventUpdatesQuery,
+  usePostEventUpdateMutation,
+  useGetMyEventsQuery,
+  expectedAttendance,
+  toMyEvents,
+  RSVP_FAILED,
+} from './endpoints/event-attendance';
+export type { RsvpRequest, Attendee, EventUpdate, MyEvent, MyEvents } from './endpoints/event-attendance';
+export { calendarFeedApi, useGetCalendarFeedQuery, useRenewCalendarFeedMutation, useTurnOffCalendarFeedMutation } from './endpoints/calendar-feed';
 export {
   needsApi,
   useGetNeedsInfiniteQuery,

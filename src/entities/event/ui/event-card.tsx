@@ -5,7 +5,14 @@ import { Icon } from '@/shared/ui/icon';
 import { formatDateRange } from '@/shared/lib/date';
 import './event-card.css';
 
-/** A card of the board: thumbnail (its space reserved), title, dates and address, linking to the event. */
+/** '3 going', '3 going · 12 places', 'Full · 12 places'. */
+export function goingText({ goingCount, capacity }: Pick<TravelEvent, 'goingCount' | 'capacity'>): string {
+  if (capacity === null) return `${goingCount} going`;
+  const places = `${capacity} ${capacity === 1 ? 'place' : 'places'}`;
+  return goingCount >= capacity ? `Full · ${places}` : `${goingCount} going · ${places}`;
+}
+
+/** A card of the board: thumbnail (its space reserved), title, dates, address and how many are going, linking to the event. */
 export function EventCard({ event }: { event: TravelEvent }) {
   return (
     <li>
@@ -25,6 +32,12 @@ export function EventCard({ event }: { event: TravelEvent }) {
             <span className="event-card__meta">
               <Icon name="location" size={16} />
               {event.address}
+            </span>
+          )}
+          {(event.goingCount > 0 || event.capacity !== null) && (
+            <span className="event-card__meta">
+              <Icon name="user" size={16} />
+              {goingText(event)}
             </span>
           )}
         </span>

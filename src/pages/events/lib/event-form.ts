@@ -15,6 +15,7 @@ export const EVENT_MESSAGES = {
   startDateRequired: 'Start date is required.',
   endDateRequired: 'End date is required.',
   endBeforeStart: 'End date cannot be before start date.',
+  capacityInvalid: 'Capacity must be a whole number from 1 to 100000, or empty for no limit.',
   created: SUBMIT_MESSAGES.created,
   updated: 'Event updated!',
   deleted: 'Event deleted',
@@ -22,6 +23,18 @@ export const EVENT_MESSAGES = {
   unauthorized: SUBMIT_MESSAGES.unauthorized,
   notOwner: 'You can only edit your own events.',
 } as const;
+
+/** The most places an event may have (the server's limit). */
+export const CAPACITY_MAX = 100_000;
+
+/** The browser's IANA time zone ('Asia/Kolkata'): the zone a new event's days and times are typed in. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
 
 /** The server refuses larger uploads (413); checked here so nothing big is sent in vain. */
 export const BANNER_MAX_BYTES = 5 * 1024 * 1024;
@@ -51,9 +64,15 @@ export const emptyEventForm: EventFormValues = {
   startTime: '',
   endDate: '',
   endTime: '',
+  capacity: '',
   banner: '',
   geo: 'idle',
+  // Filled when the form opens (`newEventForm`); an edit keeps the event's own.
+  timeZone: 'UTC',
 };
+
+/** A new event's form: empty, in the browser's time zone. */
+export const newEventForm = (): EventFormValues => ({ ...emptyEventForm, timeZone: browserTimeZone() });
 
 /** The edit form starts from the event; its stored coordinates count as found for its address. */
 export function toEventFormValues(event: TravelEvent): EventFormValues {
@@ -68,8 +87,19 @@ export function toEventFormValues(event: TravelEvent): EventFormValues {
     startTime: event.timeFrom,
     endDate: event.endDate,
     endTime: event.timeTo,
+    capacity: event.capacity === null ? '' : String(event.capacity),
     geo: event.coordinates ? 'found' : 'idle',
+    // The times were typed in the event's zone: an edit from elsewhere keeps it.
+    timeZone: event.timeZone,
   };
+}
+
+/** The capacity's message, or undefined for a whole number of places in range or none at all. */
+function checkCapacity(raw: string): string | undefined {
+  const text = raw.trim();
+  if (text === '') return undefined;
+  const value = Number(text);
+  return /^\d+$/.test(text) && value >= 1 && value <= CAPACITY_MAX ? undefined : EVENT_MESSAGES.capacityInvalid;
 }
 
 function validate(values: EventFormValues, bannerRequired: boolean): FieldErrors<EventFormField> {
@@ -85,6 +115,7 @@ function validate(values: EventFormValues, bannerRequired: boolean): FieldErrors
     banner: bannerRequired && !values.banner ? EVENT_MESSAGES.bannerRequired : undefined,
     startDate: values.startDate ? undefined : EVENT_MESSAGES.startDateRequired,
     endDate,
+    capacity: checkCapacity(values.capacity),
   });
 }
 
@@ -116,6 +147,8 @@ export function toEventInput(
     endDate: values.endDate,
     startTime: values.startTime,
     endTime: values.endTime,
+    capacity: values.capacity.trim(),
+    timeZone: values.timeZone,
     ...(thumbnail ? { thumbnail } : {}),
   };
 }

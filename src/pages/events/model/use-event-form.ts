@@ -9,8 +9,8 @@ import { useForm, type SubmitFailure } from '@/shared/lib/form';
 import { useIdempotencyKey } from '@/shared/lib/idempotency-key';
 import { toastSuccess } from '@/shared/ui/success-toast';
 import {
-  emptyEventForm,
   EVENT_MESSAGES,
+  newEventForm,
   serverFieldNames,
   toEventFormValues,
   toEventInput,
@@ -37,7 +37,7 @@ export function useEventForm(event?: TravelEvent) {
   const [locating, setLocating] = useState(false);
   const busy = creating || updating || locating;
   const form = useForm({
-    initialValues: () => (event ? toEventFormValues(event) : emptyEventForm),
+    initialValues: () => (event ? toEventFormValues(event) : newEventForm()),
     validate: event ? validateEventEdit : validateNewEvent,
     busy,
   });

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { getName } from '@/entities/user';
 import { ReportButton } from '@/features/report-content';
-import { getErrorMessage, useDeleteEventMutation, useGetEventQuery, type TravelEvent } from '@/shared/api';
+import { getErrorMessage, useDeleteEventMutation, useGetEventQuery, type EventDetail as Event } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { BackLink } from '@/shared/ui/back-link';
@@ -14,10 +14,16 @@ import { PageMeta } from '@/shared/ui/page-meta';
 import { RecordActions } from '@/widgets/record-actions';
 import { formatDateRange, formatTimeRange } from '@/shared/lib/date';
 import { EVENT_MESSAGES } from '../lib/event-form';
+import { EventAttendance } from './event-attendance';
+import { EventAttendees } from './event-attendees';
 import { EventLoadProblem } from './event-load-problem';
+import { EventUpdates } from './event-updates';
 import './events.css';
 
-/** /events/{id}: the event, its organiser (Contact), and the owner's Edit and Delete. */
+/**
+ * /events/{id}: the event, its organiser (Contact), the owner's Edit and Delete; Going and
+ * Interested with the counts and the waitlist, who is going, and the organiser's updates.
+ */
 export function EventDetailPage() {
   const { id = '' } = useParams();
   const query = useGetEventQuery(id);
@@ -27,7 +33,7 @@ export function EventDetailPage() {
   if (query.isLoading || query.isError || !event) {
     content = <EventLoadProblem query={query} />;
   } else {
-    content = <EventDetail event={event} />;
+    content = <EventPage event={event} />;
   }
 
   return (
@@ -39,7 +45,7 @@ export function EventDetailPage() {
   );
 }
 
-function EventDetail({ event }: { event: TravelEvent }) {
+function EventDetail({ event }: { event: Event }) {
   const navigate = useNavigate();
   const userId = useSelector(selectUserId);
   const isOwner = userId !== null && userId !== undefined && userId === event.createdBy._id;
@@ -86,5 +92,19 @@ function EventDetail({ event }: { event: TravelEvent }) {
       />
       {!isOwner && <ReportButton itemType="event" itemId={event._id} size="sm" className="event-detail__report" />}
     </RecordCard>
+  );
+}
+
+/** The event and, below it, who is coming and the organiser's news. */
+function EventPage({ event }: { event: Event }) {
+  const userId = useSelector(selectUserId);
+  const { attendance } = event;
+  return (
+    <>
+      <EventDetail event={event} />
+      {attendance && <EventAttendance event={{ ...event, attendance }} />}
+      <EventAttendees eventId={event._id} />
+      <EventUpdates eventId={event._id} isOrganiser={!!userId && userId === event.createdBy._id} />
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { today } from '@/shared/lib/date';
 import { ErrorDialog } from '@/shared/ui/error-dialog';
 import { Form, FormRow } from '@/shared/ui/form';
 import { TextAreaField, TextField } from '@/shared/ui/text-field';
+import { CAPACITY_MAX } from '../lib/event-form';
 import { useEventForm } from '../model/use-event-form';
 
 interface EventFormProps {
@@ -35,6 +36,15 @@ export function EventForm({ event }: EventFormProps) {
           <TextField {...field('endDate')} label="End date" type="date" min={values.startDate || minStart} />
           <TextField {...field('endTime')} label="End time" type="time" />
         </FormRow>
+        <TextField
+          {...field('capacity')}
+          label="Capacity"
+          inputMode="numeric"
+          maxLength={String(CAPACITY_MAX).length}
+          autoComplete="off"
+          hint="How many can go. Leave empty for no limit; once it is full, “Going” puts members on a waitlist."
+        />
+        <p className="event-form__zone">Days and times are in {values.timeZone}.</p>
         <TextField
           ref={field('banner').ref}
           label={`Banner image${editing ? ' (leave empty to keep the current one)' : ''}`}

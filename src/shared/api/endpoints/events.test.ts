@@ -6,7 +6,7 @@ import { demoToken, demoUser } from '@mocks/fixtures/users';
 import { server } from '@mocks/server';
 import { sessionReducer } from '../../auth';
 import { baseApi } from '../base-api';
-import { eventFilterParams, eventsApi, toEvent, toEventPage, type EventInput } from './events';
+import { eventCalendarUrl, eventFilterParams, eventsApi, toEvent, toEventDetail, toEventPage, type EventInput } from './events';
 
 const makeApiStore = () =>
   configureStore({
@@ -25,6 +25,8 @@ const input: EventInput = {
   endDate: '2030-03-14',
   startTime: '06:00',
   endTime: '',
+  capacity: '12',
+  timeZone: 'Asia/Kolkata',
 };
 
 it('maps an event, and refuses what is not one', () => {
@@ -42,12 +44,19 @@ it('maps an event, and refuses what is not one', () => {
     url: yogaEvent.url,
     createdBy: yogaEvent.createdBy,
     createdAt: yogaEvent.createdAt,
+    capacity: 12,
+    timeZone: 'Asia/Kolkata',
+    goingCount: 12,
   });
   expect(toEvent({ title: 'no id' })).toBeNull();
   expect(toEvent({ _id: 'x', thumbnail: 'a.webp', createdBy: { _id: 'u', email: 5 } })).toMatchObject({
     thumbnail: '/uploads/events/a.webp',
     createdBy: { _id: 'u', firstName: '', lastName: '' },
     coordinates: null,
+    // A server of spec §7 sends none of these.
+    capacity: null,
+    timeZone: 'UTC',
+    goingCount: 0,
   });
 });
 
@@ -106,6 +115,8 @@ it('creates as the session user: multipart fields, the banner, and the Idempoten
   expect(sent?.form.get('startTime')).toBe('06:00');
   // An empty optional time is left out.
   expect(sent?.form.has('endTime')).toBe(false);
+  expect(sent?.form.get('capacity')).toBe('12');
+  expect(sent?.form.get('timeZone')).toBe('Asia/Kolkata');
   const banner = sent?.form.get('thumbnail');
   expect(typeof banner === 'object' && banner !== null ? [banner.name, banner.type] : banner).toEqual(['banner.png', 'image/png']);
   expect(result.data).toMatchObject({ message: 'Event created!', event: { _id: yogaEvent._id } });
@@ -126,7 +137,16 @@ it('updates and deletes by the event id', async () => {
   expect(deleted.data).toEqual({ message: 'Event deleted' });
 });
 
-it('reads one event by id', async () => {
+it('reads one event by id, with its attendance (none from a server without one)', async () => {
   const result = await makeApiStore().dispatch(eventsApi.endpoints.getEvent.initiate(yogaEvent._id));
   expect(result.data?.title).toBe(yogaEvent.title);
+  expect(result.data?.attendance).toEqual({ capacity: 12, going: 12, interested: 4, waiting: 0, myStatus: 'none', waitlistPosition: null });
+  expect(toEventDetail({ ...yogaEvent, attendance: undefined })?.attendance).toBeNull();
+  expect(toEventDetail({ ...yogaEvent, attendance: { going: 'x', myStatus: 'maybe', waitlistPosition: -1 } })?.attendance).toEqual({
+    capacity: null, going: 0, interested: 0, waiting: 0, myStatus: 'none', waitlistPosition: null,
+  });
+});
+
+it('links "Add to calendar" to the event\'s .ics on the backend', () => {
+  expect(eventCalendarUrl(yogaEvent._id)).toBe(`http://localhost/api/events/${yogaEvent._id}/ics`);
 });

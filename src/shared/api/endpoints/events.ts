@@ -1,10 +1,11 @@
+import { getBackendOrigin } from '../../config';
 import { baseApi } from '../base-api';
 import { toFormData } from '../form-data';
 import { cursorPagination, cursorParams, providesPagedList, toCursorPage, type Cursor, type CursorPage } from '../infinite-lists';
 import { asNumber, asString, isRecord, moderationOf, type Moderation } from './wire';
 
 // server/modules/events: GET /api/all-requests, GET /api/join-event/{id}, POST /api/events/{userId},
-// PUT and DELETE /api/events/{id}.
+// PUT and DELETE /api/events/{id}. Going, who is going, updates and My events: event-attendance.ts.
 
 /** The organiser, by name (the Contact button asks for contact details: endpoints/contact.ts). */
 export interface EventOrganiser {
@@ -31,8 +32,33 @@ export interface TravelEvent {
   url: string;
   createdBy: EventOrganiser;
   createdAt: string;
+  /** At most this many going; null: no limit. */
+  capacity: number | null;
+  /** The IANA zone its days and times are in (the organiser's); 'UTC' from a server that has none. */
+  timeZone: string;
+  goingCount: number;
   /** Its organiser only, when moderators hid it. */
   moderation?: Moderation;
+}
+
+/** A member's answer to an event; 'waiting' is "Going" past the capacity (the waitlist). */
+export type RsvpStatus = 'going' | 'interested' | 'waiting' | 'none';
+const RSVP_STATUSES: readonly RsvpStatus[] = ['going', 'interested', 'waiting', 'none'];
+
+/** An event's answers, and where the signed-in member stands. */
+export interface Attendance {
+  capacity: number | null;
+  going: number;
+  interested: number;
+  waiting: number;
+  myStatus: RsvpStatus;
+  /** 1 for the first one waiting; null unless waiting. */
+  waitlistPosition: number | null;
+}
+
+/** The detail page's event: with its attendance (null from a server that has none). */
+export interface EventDetail extends TravelEvent {
+  attendance: Attendance | null;
 }
 
 /** The list's server filters: `q` (title, description or address) and `date` (start day, YYYY-MM-DD). */
@@ -52,6 +78,10 @@ export interface EventInput {
   endDate: string;
   startTime: string;
   endTime: string;
+  /** A whole number of places, or '' for no limit. */
+  capacity: string;
+  /** The IANA zone the days and times are in. */
+  timeZone: string;
   thumbnail?: File;
 }
 
@@ -79,6 +109,22 @@ function toCoordinates(value: unknown): TravelEvent['coordinates'] {
   return Number.isFinite(latitude) && Number.isFinite(longitude) ? { latitude, longitude } : null;
 }
 
+const capacityOf = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null);
+
+/** Normalises a wire attendance; null when there is none. */
+export function toAttendance(value: unknown): Attendance | null {
+  if (!isRecord(value)) return null;
+  const position = asNumber(value.waitlistPosition, 0);
+  return {
+    capacity: capacityOf(value.capacity),
+    going: asNumber(value.going),
+    interested: asNumber(value.interested),
+    waiting: asNumber(value.waiting),
+    myStatus: RSVP_STATUSES.find((status) => status === value.myStatus) ?? 'none',
+    waitlistPosition: position > 0 ? position : null,
+  };
+}
+
 /** Normalises a wire event; null when it is not one (no id). */
 export function toEvent(value: unknown): TravelEvent | null {
   if (!isRecord(value) || typeof value._id !== 'string' || value._id === '') return null;
@@ -97,8 +143,17 @@ export function toEvent(value: unknown): TravelEvent | null {
     url: asString(value.url),
     createdBy: toOrganiser(value.createdBy),
     createdAt: asString(value.createdAt),
+    capacity: capacityOf(value.capacity),
+    timeZone: asString(value.timeZone, 'UTC') || 'UTC',
+    goingCount: asNumber(value.goingCount),
     ...moderationOf(value),
   };
+}
+
+/** The detail answer's event with its attendance. */
+export function toEventDetail(value: unknown): EventDetail | null {
+  const event = toEvent(value);
+  return event && { ...event, attendance: isRecord(value) ? toAttendance(value.attendance) : null };
 }
 
 /** `{ events, nextCursor }`. */
@@ -117,11 +172,18 @@ export function eventFilterParams({ q, date }: EventFilters): EventFilters {
   return params;
 }
 
-const toEventForm = ({ title, description, address, latitude, longitude, startDate, endDate, startTime, endTime, thumbnail }: EventInput) =>
-  // Optional times: an empty one is left out rather than sent as a malformed time.
-  toFormData({ title, description, address, latitude, longitude, startDate, endDate, startTime: startTime || undefined, endTime: endTime || undefined, thumbnail });
+const toEventForm = ({ title, description, address, latitude, longitude, startDate, endDate, startTime, endTime, capacity, timeZone, thumbnail }: EventInput) =>
+  // Optional times: an empty one is left out rather than sent as a malformed time. The capacity is
+  // always sent: '' is "no limit" (left out, an edit would keep the old one).
+  toFormData({
+    title, description, address, latitude, longitude, startDate, endDate, startTime: startTime || undefined, endTime: endTime || undefined,
+    capacity, timeZone, thumbnail,
+  });
 
-const eventPath = (id: string) => `events/${encodeURIComponent(id)}`;
+export const eventPath = (id: string) => `events/${encodeURIComponent(id)}`;
+
+/** "Add to calendar": the event's .ics file (GET /api/events/{id}/ics), a plain download link. */
+export const eventCalendarUrl = (id: string) => `${getBackendOrigin()}/api/${eventPath(id)}/ics`;
 
 export const eventsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -132,10 +194,10 @@ export const eventsApi = baseApi.injectEndpoints({
       transformResponse: toEventPage,
       providesTags: providesPagedList('Event'),
     }),
-    /** GET /api/join-event/{id} → `{ success, event }`; 404 'Event not found'. */
-    getEvent: build.query<TravelEvent | null, string>({
+    /** GET /api/join-event/{id} → `{ success, event }` (with its `attendance` as the caller sees it); 404 'Event not found'. */
+    getEvent: build.query<EventDetail | null, string>({
       query: (id) => `join-event/${encodeURIComponent(id)}`,
-      transformResponse: (body: unknown) => (isRecord(body) ? toEvent(body.event) : null),
+      transformResponse: (body: unknown) => (isRecord(body) ? toEventDetail(body.event) : null),
       providesTags: (_result, _error, id) => [{ type: 'Event', id }],
     }),
     /**
