@@ -12,8 +12,11 @@ export function goingText({ goingCount, capacity }: Pick<TravelEvent, 'goingCoun
   return goingCount >= capacity ? `Full · ${places}` : `${goingCount} going · ${places}`;
 }
 
-/** A card of the board: thumbnail (its space reserved), title, dates, address and how many are going, linking to the event. */
-export function EventCard({ event }: { event: TravelEvent }) {
+/**
+ * A card of the board: thumbnail (its space reserved), title, dates, address and how many are
+ * going, linking to the event; `note` says where the reader stands ('On the waitlist').
+ */
+export function EventCard({ event, note }: { event: TravelEvent; note?: string }) {
   return (
     <li>
       <Link className="event-card" to={paths.events.byId(event._id)}>
@@ -34,6 +37,7 @@ export function EventCard({ event }: { event: TravelEvent }) {
               {event.address}
             </span>
           )}
+          {note && <span className="event-card__note">{note}</span>}
           {(event.goingCount > 0 || event.capacity !== null) && (
             <span className="event-card__meta">
               <Icon name="user" size={16} />

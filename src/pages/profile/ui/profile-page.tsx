@@ -3,6 +3,7 @@ import { getAppConfig } from '@/shared/config';
 import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { LoadingState } from '@/shared/ui/spinner';
+import { MyEvents } from './my-events';
 import { ProfileForm } from './profile-form';
 import { ProfileSummary } from './profile-summary';
 import './profile-page.css';
@@ -34,6 +35,7 @@ export function ProfilePage() {
       <PageMeta title={`My Profile | ${getAppConfig().brandName}`} description="Your travel profile: photo, bio and location." />
       <h1 className="page-title">My Profile</h1>
       {content}
+      {user && <MyEvents />}
     </div>
   );
 }

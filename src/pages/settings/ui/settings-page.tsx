@@ -10,6 +10,7 @@ import { Icon, type IconName } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { ACCOUNT_STATUS } from '../lib/messages';
 import { useDeleteAccount } from '../model/use-delete-account';
+import { CalendarFeed } from './calendar-feed';
 import { CompanionMatching } from './companion-matching';
 import { CurrentPasswordField } from './current-password-field';
 import './settings-page.css';
@@ -95,6 +96,8 @@ export function SettingsPage() {
       </Card>
 
       <CompanionMatching user={user} reading={isFetching} />
+
+      <CalendarFeed />
 
       <Card as="section" panel className="settings-danger" aria-labelledby="settings-danger">
         <h2 id="settings-danger" className="settings-card__title">
