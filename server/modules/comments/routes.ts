@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { afterCommit } from '../../db/cache.js';
 import { hiddenAuthorsFor } from '../../lib/blocks.js';
 import { failure, forbidden, invalid, unauthorized } from '../../lib/http-error.js';
 import { idempotent } from '../../lib/idempotency.js';
@@ -86,19 +85,22 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (above.whisperId !== whisperId || above.parentId !== null) throw invalid({ message: ONE_LEVEL, field: 'parentId' });
       parent = { id: above.id, authorId: above.authorId };
     }
-    return idempotent(app.db, request, reply, { userId: me, route: `create-comment:${whisperId}` }, {
+    let made: Awaited<ReturnType<typeof insertComment>>;
+    const answer = await idempotent(app.db, request, reply, { userId: me, route: `create-comment:${whisperId}` }, {
       create: async (db) => {
-        const made = await insertComment(db, { whisperId, whisperTitle: whisper.title, whisperAuthorId: whisper.authorId, parent, userId: me, text: checked.value });
+        made = await insertComment(db, { whisperId, whisperTitle: whisper.title, whisperAuthorId: whisper.authorId, parent, userId: me, text: checked.value });
         if (!made) throw unauthorized(); // the account went away meanwhile
-        const { comment, told } = made;
-        afterCommit(db, () => {
-          for (const notice of told) tellUsers(app, [notice.userId], 'notification', { title: notice.title });
-          void tellWhisperRoom(app, whisperId, [me, whisper.authorId, ...(parent ? [parent.authorId] : [])], { event: 'comment:new', payload: { whisperId, comment } })
-            .catch((error: unknown) => app.log.error({ err: error }, 'telling a whisper\'s watchers failed'));
-        });
-        return { statusCode: 201, body: { status: true, message: 'Comment posted.', comment } };
+        return { statusCode: 201, body: { status: true, message: 'Comment posted.', comment: made.comment } };
       },
     });
+    // Made by this request and committed (a replayed answer made nothing): the receivers and the
+    // whisper's watchers hear of it before the answer goes, so the poster's next read and theirs agree.
+    if (made) {
+      const { comment, told } = made;
+      for (const notice of told) tellUsers(app, [notice.userId], 'notification', { title: notice.title });
+      await tellWhisperRoom(app, whisperId, [me, whisper.authorId, ...(parent ? [parent.authorId] : [])], { event: 'comment:new', payload: { whisperId, comment } });
+    }
+    return answer;
   });
 
   app.patch('/comments/:id', {
