@@ -15,6 +15,7 @@ export const tagTypes = [
   'Skill',
   'Whisper',
   'WhisperProfile',
+  'Comment',
   'Challenge',
   'JoinedChallenge',
   'Message',
