@@ -65,7 +65,7 @@ export function CommentItem({ comment, whisperAuthorId, me, now, replyCount = 0,
   // Each name starts with the words shown, and says whose comment: a page has many of each.
   const whose = `comment by ${name}`;
   if (onReply && me) actions.push(<Button key="reply" variant="ghost" size="sm" onClick={onReply} aria-label={`Reply to ${name}`} aria-describedby={textId}>Reply</Button>);
-  if (mine && !editing) actions.push(<Button key="edit" variant="ghost" size="sm" onClick={() => setEditing(true)} aria-label={`Edit ${whose}`} aria-describedby={textId}>Edit</Button>);
+  if (mine) actions.push(<Button key="edit" variant="ghost" size="sm" onClick={() => setEditing(true)} aria-label={`Edit ${whose}`} aria-describedby={textId}>Edit</Button>);
   if (mayDelete) actions.push(<Button key="delete" variant="ghost" size="sm" onClick={() => setConfirming(true)} aria-label={`Delete ${whose}`} aria-describedby={textId}>Delete</Button>);
   if (me !== null && !mine) actions.push(<ReportButton key="report" itemType="comment" itemId={comment._id} size="sm" label={`Report ${whose}`} describedBy={textId} />);
 
@@ -92,7 +92,8 @@ export function CommentItem({ comment, whisperAuthorId, me, now, replyCount = 0,
         ) : (
           <p id={textId} className="comment__text">{comment.text}</p>
         )}
-        {actions.length > 0 && <div className="comment__actions">{actions}</div>}
+        {/* While it is being edited, the form's own Save and Cancel are its only actions. */}
+        {!editing && actions.length > 0 && <div className="comment__actions">{actions}</div>}
       </div>
       <ConfirmDialog
         open={confirming}
