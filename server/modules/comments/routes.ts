@@ -25,6 +25,10 @@ const commentMissing = () => failure(404, COMMENT_NOT_FOUND);
 const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   whisperRooms(app);
 
+  /** Tells the whisper's watchers of a change already committed: a failure to tell is logged, the write's answer stands. */
+  const tellWatchers = (...args: Parameters<typeof tellWhisperRoom> extends [unknown, ...infer Rest] ? Rest : never) =>
+    tellWhisperRoom(app, ...args).catch((error: unknown) => app.log.error({ err: error }, 'telling a whisper\'s watchers failed'));
+
   /** The whisper, if the caller may see it (as its detail page: hidden, a suspended author, blocks either way: 404). */
   async function seenWhisper(whisperId: string, viewerId: string | undefined) {
     const row = await findWhisper(app.db, whisperId);
@@ -98,7 +102,7 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (made) {
       const { comment, told } = made;
       for (const notice of told) tellUsers(app, [notice.userId], 'notification', { title: notice.title });
-      await tellWhisperRoom(app, whisperId, [me, whisper.authorId, ...(parent ? [parent.authorId] : [])], { event: 'comment:new', payload: { whisperId, comment } });
+      await tellWatchers(whisperId, [me, whisper.authorId, ...(parent ? [parent.authorId] : [])], { event: 'comment:new', payload: { whisperId, comment } });
     }
     return answer;
   });
@@ -118,11 +122,10 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!checked.ok) throw invalid(checked);
     const { editedAt } = doneOr(commentMissing, 'comment')(await updateComment(app.db, id, me, checked.value));
     const comment = toCommentDto({ ...found, text: checked.value, editedAt });
-    // The others watching never see `moderation` (a hidden comment is only its author's).
-    if (!found.hiddenAt) {
-      const { moderation: _none, ...shown } = comment;
-      await tellWhisperRoom(app, found.whisperId, [me, found.whisperAuthorId, ...(found.parentAuthorId ? [found.parentAuthorId] : [])],
-        { event: 'comment:updated', payload: { whisperId: found.whisperId, comment: shown } });
+    // Only a comment the others see goes to them (not a hidden one, nor a reply under a hidden one).
+    if (!found.hiddenAt && !found.parentHiddenAt) {
+      await tellWatchers(found.whisperId, [me, found.whisperAuthorId, ...(found.parentAuthorId ? [found.parentAuthorId] : [])],
+        { event: 'comment:updated', payload: { whisperId: found.whisperId, comment } });
     }
     return { status: true, message: 'Comment updated.', comment };
   });
@@ -136,7 +139,7 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { id } = request.params;
     const { whisperId, parentId } = doneOr(commentMissing, 'comment')(await deleteComment(app.db, id, me));
     // To every watcher: one who does not see the comment has nothing to remove.
-    await tellWhisperRoom(app, whisperId, [], { event: 'comment:deleted', payload: { whisperId, commentId: id, parentId } });
+    await tellWatchers(whisperId, [], { event: 'comment:deleted', payload: { whisperId, commentId: id, parentId } });
     return { status: true, message: 'Comment deleted.' };
   });
 };
