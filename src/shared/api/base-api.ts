@@ -19,6 +19,7 @@ export const tagTypes = [
   'Skill',
   'Whisper',
   'WhisperProfile',
+  'Comment',
   'Challenge',
   'JoinedChallenge',
   'Message',
