@@ -14,6 +14,7 @@ const contentTables = {
   users: schema.users, needs: schema.needs, events: schema.events, skills: schema.skills, whispers: schema.whispers,
   whisperLikes: schema.whisperLikes, whisperComments: schema.whisperComments, follows: schema.follows, challenges: schema.challenges,
   challengeParticipants: schema.challengeParticipants, notifications: schema.notifications, trips: schema.trips,
+  eventAttendees: schema.eventAttendees, eventUpdates: schema.eventUpdates,
 };
 
 async function counts() {
@@ -30,7 +31,7 @@ describe('seedDemo', () => {
     const results = await Promise.all([seedDemo(t.db), seedDemo(t.db)]);
     expect(results.sort()).toEqual([false, true]);
     const seeded = await counts();
-    expect(seeded).toMatchObject({ users: 6, needs: 8, events: 6, skills: 6, whispers: 8, whisperComments: 7, challenges: 5 });
+    expect(seeded).toMatchObject({ users: 6, needs: 8, events: 6, skills: 6, whispers: 8, whisperComments: 7, challenges: 5, eventAttendees: 14, eventUpdates: 2 });
     for (const n of Object.values(seeded)) expect(n).toBeGreaterThan(0);
     expect(await hasDemoAccount(t.db)).toBe(true);
   });
@@ -66,6 +67,20 @@ describe('seedDemo', () => {
     const companions = (await t.app.inject({ url: '/api/companions', headers: bearer(token) })).json();
     expect(companions.matching).toBe(true);
     expect(companions.data.map((row: { user: { username: string }; overlapDays: number }) => [row.user.username, row.overlapDays])).toEqual([['kabir', 5], ['priya', 3]]);
+  });
+
+  it('gives the demo traveller events to go to, one full with them first on its waitlist, and their reminders', async () => {
+    const { token } = (await login(t.app, DEMO_USERNAME, DEMO_PASSWORD)).json();
+    const mine = (await t.app.inject({ url: '/api/events/mine', headers: bearer(token) })).json();
+    const titled = (list: Array<{ title: string; myStatus: string }>) => list.map((event) => [event.title, event.myStatus]);
+    expect(titled(mine.going)).toEqual([['Sunrise Yoga by the Ganges', 'going'], ['Alleppey Backwater Kayaking', 'waiting']]);
+    expect(titled(mine.interested)).toEqual([['Calangute Beach Clean-up', 'interested']]);
+    expect(titled(mine.organised)).toEqual([['Bengaluru Digital Nomad Meetup', 'none']]);
+    const kayak = mine.going[1];
+    const detail = (await t.app.inject({ url: `/api/join-event/${kayak._id}`, headers: bearer(token) })).json().event;
+    expect(detail).toMatchObject({ capacity: 2, timeZone: 'Asia/Kolkata', attendance: { going: 2, waiting: 2, myStatus: 'waiting', waitlistPosition: 1 } });
+    const [{ pending }] = await t.db.select({ pending: count() }).from(schema.jobs).where(sql`${schema.jobs.kind} = 'event-reminder' and ${schema.jobs.state} = 'pending'`);
+    expect(pending).toBe(6);
   });
 });
 

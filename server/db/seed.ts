@@ -5,10 +5,12 @@ import { WELCOME_NOTIFICATION } from '../modules/notifications/service.js';
 import { destinationKeyOf } from '../modules/trips/validation.js';
 import type { Db } from './client.js';
 import {
-  challengeParticipants, challenges, events, follows, messages, needs, notifications, skills, trips, users, whisperComments, whisperLikes, whispers,
+  challengeParticipants, challenges, eventAttendees, eventUpdates, events, follows, messages, needs, notifications, skills, trips, users, whisperComments,
+  whisperLikes, whispers,
 } from './schema.js';
 import { demoChallenges, demoMessages, demoNotifications } from './seed/challenges.js';
-import { demoEvents } from './seed/events.js';
+import { DEMO_EVENT_ZONE, demoAttendance, demoEvents, demoEventUpdates } from './seed/events.js';
+import { scheduleReminder } from '../modules/events/reminders.js';
 import { demoNeeds } from './seed/needs.js';
 import { DEMO_PASSWORD, DEMO_USERNAME, people, type PersonKey } from './seed/people.js';
 import { demoSkills } from './seed/skills.js';
@@ -45,14 +47,25 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
 
     await tx.insert(needs).values(demoNeeds.map(({ owner, ...need }, i) => ({ ...need, userId: ids[owner], createdAt: hoursBefore(now, 3 * (i + 1)) })));
 
-    await tx.insert(events).values(demoEvents.map(({ owner, inDays, lengthDays, ...event }, i) => {
+    const eventRows = demoEvents.map(({ owner, inDays, lengthDays, ...event }, i) => {
       const id = randomUUID();
       const start = daysAfter(now, inDays);
       return {
-        ...event, id, url: `/events/${id}`, thumbnail: '/images/stock/event-1.svg', createdBy: ids[owner],
+        ...event, id, url: `/events/${id}`, thumbnail: '/images/stock/event-1.svg', createdBy: ids[owner], timeZone: DEMO_EVENT_ZONE,
         startDate: isoDay(start), endDate: isoDay(daysAfter(start, lengthDays)), createdAt: hoursBefore(now, 5 * (i + 1)),
       };
-    }));
+    });
+    await tx.insert(events).values(eventRows);
+    // One at a time, in the order asked (queued_at): past a capacity, "going" waits.
+    for (const { event, by, status } of demoAttendance) {
+      const row = eventRows[event];
+      const going = demoAttendance.filter((a) => a.event === event && a.status === 'going');
+      const place = going.findIndex((a) => a.by === by);
+      const waits = status === 'going' && row.capacity !== undefined && place >= row.capacity;
+      await tx.insert(eventAttendees).values({ eventId: row.id, userId: ids[by], status: waits ? 'waiting' : status });
+    }
+    await tx.insert(eventUpdates).values(demoEventUpdates.map(({ event, text, hoursAgo }) => ({ eventId: eventRows[event].id, text, createdAt: hoursBefore(now, hoursAgo) })));
+    for (const row of eventRows) await scheduleReminder(tx, row.id, row, now);
 
     await tx.insert(skills).values(demoSkills.map(({ owner, ...skill }, i) => {
       const id = randomUUID();
