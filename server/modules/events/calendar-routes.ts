@@ -43,6 +43,9 @@ const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/calendar/:token.ics', {
     config: { access: 'public' },
+    // The path is the feed's secret: the request lines ("incoming request", "request completed",
+    // logged at info) would write it to the log. Warnings and errors are still logged.
+    logLevel: 'warn',
     schema: { params: FeedParams, response: { 200: CalendarFile } },
   }, async (request, reply) => {
     const userId = await feedOwner(app.db, request.params.token);

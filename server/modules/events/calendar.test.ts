@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { events } from '../../db/schema.js';
 import { useTestApp } from '../../test/build-test-app.js';
 import { bearer } from '../../test/fixtures.js';
+import { logCapture } from '../../test/log-capture.js';
 import { makeMembers, type Member } from '../../test/members.js';
 import { multipart, SMALL_PNG } from '../../test/multipart.js';
 import { calendarText, type CalendarEvent } from './calendar.js';
@@ -11,7 +12,8 @@ import { eventSpan } from './times.js';
 // "Add to calendar" and the private feed: RFC 5545 files, read back by ical.js (Mozilla's
 // iCalendar parser, the one Thunderbird uses) to check what a calendar app would get.
 
-const t = useTestApp({ config: { publicUrl: 'https://needspot.example' } });
+const log = logCapture('info');
+const t = useTestApp({ config: { publicUrl: 'https://needspot.example' }, logger: log.logger });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
@@ -162,6 +164,11 @@ describe('the private calendar feed', () => {
     expect((await feed(me, 'DELETE')).json()).toEqual({ success: true, url: null });
     expect((await t.app.inject({ url: pathOf(renewed.url) })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/calendar/short.ics' })).statusCode).toBe(400);
+
+    // The secrets never reach the log (the request lines of other routes do).
+    const written = log.lines.join('\n');
+    expect(written).toContain('/api/calendar-feed');
+    for (const url of [made.url, renewed.url]) expect(written).not.toContain(pathOf(url).split('/').pop()!.replace('.ics', ''));
   });
 
   it('leaves out events whose organiser blocked the member, and those the member no longer goes to', async () => {
