@@ -33,6 +33,7 @@ import whispersRoutes from './modules/whispers/routes.js';
 import usersRoutes from './modules/users/routes.js';
 import auth from './plugins/auth.js';
 import background from './plugins/background.js';
+import jobs from './plugins/jobs.js';
 import compression from './plugins/compression.js';
 import errors from './plugins/errors.js';
 import multipart from './plugins/multipart.js';
@@ -53,6 +54,8 @@ declare module 'fastify' {
     newestMigrationAt: number;
     /** Where uploads live: DATA_DIR/uploads, or the S3_URL bucket (lib/uploads/storage.ts). */
     uploads: LocalStorage | S3Storage;
+    /** The time as the app sees it: jobs are due by it (tests move it with `AppDeps.clock`). */
+    clock(): Date;
   }
 }
 
@@ -66,13 +69,15 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Fastify's `logger` option: false (tests), true, or pino options. */
   logger?: FastifyServerOptions['logger'];
+  /** Default: the system's. Tests pass their own to make jobs due (plugins/jobs.ts). */
+  clock?: () => Date;
 }
 
 /** TRUST_PROXY as a hop count: the `hops` nearest addresses (the socket's peer first) are proxies. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** The whole HTTP app, from injected dependencies; main.ts listens, tests call app.inject(). */
-export async function buildApp({ config, db, migrationsFolder, mailer, logger = false }: AppDeps) {
+export async function buildApp({ config, db, migrationsFolder, mailer, logger = false, clock = () => new Date() }: AppDeps) {
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (see lib/jwt-secret.ts)');
   const app = Fastify({
     logger,
@@ -107,6 +112,7 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
 
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('clock', clock);
   app.decorate<LocalStorage | S3Storage>('uploads', await createStorage(config));
   app.addHook('onClose', () => app.uploads.close());
   // Closing: Node closes the connections idle at that moment, but one whose request was in flight
@@ -144,6 +150,7 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
   // Before any route: the OpenAPI document is generated from every route registered after it.
   await app.register(openapi);
   await app.register(background);
+  await app.register(jobs);
   await app.register(sharedLimits);
   await app.register(realtime);
   await app.register(sessions);

@@ -57,6 +57,12 @@ describe('loadConfig', () => {
     expect(publicOrigin(loadConfig({ PORT: '3000' }))).toBe('http://localhost:3000');
   });
 
+  it('looks for due jobs every JOBS_POLL_MS, by default every second', () => {
+    expect(loadConfig({}).jobsPollMs).toBe(1000);
+    expect(loadConfig({ JOBS_POLL_MS: '250' }).jobsPollMs).toBe(250);
+    expect(() => loadConfig({ JOBS_POLL_MS: '0' })).toThrow('JOBS_POLL_MS must be a whole number of at least 1, got "0"');
+  });
+
   it('trusts proxies by hop count or address, never any X-Forwarded-For', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');

@@ -106,6 +106,8 @@ export interface Config {
   outboxDir: string;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs (never `true`). */
   trustProxy: false | number | string;
+  /** How often each instance looks for due jobs (plugins/jobs.ts), JOBS_POLL_MS; 0 (tests only) turns the loop off. */
+  jobsPollMs: number;
   limits: Limits;
 }
 
@@ -336,6 +338,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     s3: parseS3Url(get('S3_URL')),
     outboxDir: path.join(dataDir, 'outbox'),
     trustProxy: parseTrustProxy(get('TRUST_PROXY')),
+    jobsPollMs: parseCount('JOBS_POLL_MS', get('JOBS_POLL_MS'), 1000),
     limits: parseLimits(get),
   };
 }

@@ -21,6 +21,8 @@ export interface TestAppOptions {
   db?: Db;
   /** Fastify's logger option (default: none); tests that read the log pass pino options with a stream. */
   logger?: AppDeps['logger'];
+  /** The app's clock (default: the system's); jobs are due by it. */
+  clock?: () => Date;
   /** Add routes (e.g. to exercise access classes) before the app is made ready. */
   extend?: (app: App) => void | Promise<void>;
 }
@@ -39,6 +41,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const base = loadConfig({ DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'dist'), JWT_SECRET: TEST_JWT_SECRET, NOMINATIM_URL: 'http://127.0.0.1:9' });
   const config: Config = {
     ...base,
+    // No jobs loop: a test runs due jobs itself (app.jobs.runDue), when its clock says so.
+    jobsPollMs: 0,
     ...options.config,
     limits: {
       ...base.limits, apiPerMinute: 100_000, loginPerMinute: 100_000, loginFailures: 1_000, loginSlowdownAfter: 1_000, otpSendsPerIp: 100_000,
@@ -49,7 +53,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = options.db
     ? { db: options.db, close: async () => {} }
     : await createTestDatabase();
-  const app = await buildApp({ config, db: database.db, migrationsFolder, logger: options.logger ?? false });
+  const app = await buildApp({ config, db: database.db, migrationsFolder, logger: options.logger ?? false, clock: options.clock });
   try {
     await options.extend?.(app);
     await app.ready();
