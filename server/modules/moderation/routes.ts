@@ -4,6 +4,7 @@ import { badRequest, failure } from '../../lib/http-error.js';
 import { StatusAnswer } from '../../lib/schemas.js';
 import { controlCharsExceptBreaks } from '../../lib/text.js';
 import { callerOf } from '../../plugins/auth.js';
+import { tellUsers } from '../../plugins/realtime.js';
 import { DismissBody, HiddenAnswer, HideBody, LogAnswer, ReportsAnswer, RestoreBody, SuspendBody, SuspensionsAnswer, UnsuspendBody } from './schemas.js';
 import { auditLog, dismiss, hiddenItems, reportQueue, setHidden, suspend, suspensions, unsuspend, type Moderator } from './service.js';
 
@@ -36,13 +37,15 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/moderation/hide', { config: { access }, schema: { body: HideBody, response: { 200: StatusAnswer } } }, async (request) => {
     const { itemType, itemId, reason } = request.body;
-    await setHidden(app.db, moderatorOf(request), itemType, itemId, reasonOf(reason, true));
+    const { authorId } = await setHidden(app.db, moderatorOf(request), itemType, itemId, reasonOf(reason, true));
+    tellUsers(app, [authorId], 'notification', { title: 'Content hidden' });
     return { status: true, message: 'Content hidden.' };
   });
 
   app.post('/moderation/restore', { config: { access }, schema: { body: RestoreBody, response: { 200: StatusAnswer } } }, async (request) => {
     const { itemType, itemId, reason } = request.body;
-    await setHidden(app.db, moderatorOf(request), itemType, itemId, null, reasonOf(reason, false));
+    const { authorId } = await setHidden(app.db, moderatorOf(request), itemType, itemId, null, reasonOf(reason, false));
+    tellUsers(app, [authorId], 'notification', { title: 'Content restored' });
     return { status: true, message: 'Content restored.' };
   });
 

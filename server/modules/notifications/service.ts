@@ -51,16 +51,19 @@ const defaults = {
 
 /**
  * Schedules the digest job of each member `userIds` selects (a column `user_id`), `digestDelaySeconds`
- * from now, as one statement (a step of `insertNotifications`): lib/jobs.ts's `scheduleJob` for a
- * set of members, in SQL, with its rule (a pending job keeps its earlier time).
+ * from now: lib/jobs.ts's `scheduleJob` for a set of members, as one step of a statement, with its
+ * rules: a pending job keeps its earlier time; one running right now runs once more after
+ * (`rerun_at`), since the run may have read the member's unread items before this commit.
  */
 const scheduleDigests = (userIds: SQL) => sql`
   insert into jobs (kind, key, run_at)
   select ${DIGEST_JOB}::text, due.user_id::text, now() + ${sql.param(digestDelaySeconds)} * interval '1 second'
   from (${userIds}) due
-  on conflict (kind, key) where state = 'pending'
-  -- Only an earlier time is written: a busy conversation's messages find the job pending, and leave it be.
-  do update set run_at = excluded.run_at where excluded.run_at < jobs.run_at`;
+  on conflict (kind, key) where state = 'pending' do update set
+    run_at = case when jobs.locked_until is not null then jobs.run_at else least(jobs.run_at, excluded.run_at) end,
+    rerun_at = case when jobs.locked_until is null then jobs.rerun_at else least(coalesce(jobs.rerun_at, excluded.run_at), excluded.run_at) end
+  -- Written only when it changes a time: a busy conversation's messages find the job pending, and leave it be.
+  where case when jobs.locked_until is null then excluded.run_at < jobs.run_at else jobs.rerun_at is null or excluded.run_at < jobs.rerun_at end`;
 
 /**
  * The steps behind `createNotifications` (at least one notification), as items of a WITH list
