@@ -33,7 +33,7 @@ const date = (value: Date | string | null) => (value === null ? null : new Date(
  *   (users.messages_mailed_until) and before `now` − delay, from active members neither side
  *   blocked, not hidden by moderators; when the member wants messages by e-mail.
  * - Notifications: unread ones made with `email` and not yet e-mailed (`emailed_at`), older than the delay.
- * What it sent is marked after the send (`emailed_at`; the messages' mark moves to `now` − delay): a
+ * What it sent is marked after the send (`emailed_at`; the messages' mark moves past them): a
  * failed send (thrown: the job is tried again with backoff) marks nothing. A crash between the send
  * and the mark would send it again: twice is better than never for a message.
  * Answers when to come back for what is unread but younger than the delay (or did not fit).
@@ -77,14 +77,19 @@ export async function runDigest({ db, mailer, config }: DigestDeps, userId: stri
   if (conversations.length + sending.length > 0) {
     await mailer.send(digestMail(contentOf(config, userId, member, conversations, sending, now)));
   }
-  // Marked after the send: the notifications it carried, and every message up to the cutoff (sent,
-  // read meanwhile, or not wanted by e-mail: dealt with all the same).
+  // Marked after the send: the notifications it carried; and the messages' mark moves past every
+  // unread message up to the cutoff (sent, or not to be sent: blocked, not wanted by e-mail), so
+  // none is told twice and none dredged up later. Read ones never count again anyway. The mark
+  // follows the messages' own times, never the clock's, which may differ from the database's.
   await db.execute(sql`
     with sent as (
       update notifications set emailed_at = ${now}, read = read or not in_app
       where id = any(${sql.param(sending.map((item) => item.id))}::uuid[]) and emailed_at is null
     )
-    update users set messages_mailed_until = greatest(messages_mailed_until, ${cutoff}) where id = ${userId}`);
+    update users set messages_mailed_until = greatest(messages_mailed_until, (
+      select max(created_at) from messages
+      where receiver_id = ${userId} and read_at is null and created_at > ${since} and created_at <= ${cutoff}
+    )) where id = ${userId}`);
 
   if (items.length > ITEMS_MAX) return { again: now };
   const next = [date(young.message), date(young.item)].filter((value): value is Date => value !== null);

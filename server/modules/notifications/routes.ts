@@ -72,15 +72,9 @@ const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // Unsubscribe links (digest.ts), used without signing in: the signed token is the permission.
-  // Opened in a browser (the List-Unsubscribe URL, as a mail client may show it): the SPA's page,
-  // which asks before it acts. A GET never changes anything (RFC 8058: link checkers open links).
+  // GET says what a link would turn off, or why it no longer works (400, 410), and changes nothing
+  // (RFC 8058: link checkers and previews open links): the SPA's page /unsubscribe shows it and asks.
   app.get('/notifications/unsubscribe', {
-    config: { access: 'public' },
-    schema: { querystring: UnsubscribeQuery },
-  }, async (request, reply) => reply.redirect(`/unsubscribe?token=${encodeURIComponent(request.query.token)}`, 303));
-
-  // What a link would turn off: the SPA's page shows it, or why the link no longer works (400, 410).
-  app.get('/notifications/unsubscribe/link', {
     config: { access: 'public' },
     schema: { querystring: UnsubscribeQuery, response: { 200: UnsubscribeAnswer, ...errorAnswers(400, 410) } },
   }, async (request) => {
