@@ -19,11 +19,13 @@ const CONVERSATIONS_MAX = 10;
 /** Notifications one e-mail holds; more wait for the next run, at once. */
 const ITEMS_MAX = 30;
 
-interface MemberRow { email: string; first_name: string; username: string; status: string; messages_mailed_until: Date | string }
+interface MemberRow { email: string; first_name: string; username: string; status: string }
 interface ConversationRow { sender_id: string; username: string; first_name: string; last_name: string; count: number; latest: string[]; last_at: Date | string }
 interface ItemRow { id: string; kind: string; title: string; body: string; link: string }
 
 const date = (value: Date | string | null) => (value === null ? null : new Date(value));
+// Times go to the database as ISO text, cast where they are used: the same on both drivers.
+const iso = (value: Date) => value.toISOString();
 
 /**
  * The member's digest, run by their 'email-digest' job at `now`: one e-mail with what is still
@@ -42,9 +44,11 @@ export async function runDigest({ db, mailer, config }: DigestDeps, userId: stri
   const delayMs = config.notifyEmailDelaySeconds * 1000;
   const cutoff = new Date(now.getTime() - delayMs);
   const [member] = rowsOf<MemberRow>(await db.execute(sql`
-    select email, first_name, username, status, messages_mailed_until from users where id = ${userId}`));
+    select email, first_name, username, status from users where id = ${userId}`));
   if (!member || member.status === 'deactivated') return;
-  const since = new Date(member.messages_mailed_until);
+  // The messages' mark is compared in the database, never read into a Date: it keeps microseconds,
+  // a Date only milliseconds, and a message at the mark's own time would be told again.
+  const since = sql`(select messages_mailed_until from users where id = ${userId})`;
   const wantsMessages = (await preferencesOf(db, userId)).find((item) => item.kind === 'message')!.email;
 
   // Per sender: how many unread messages in the window, and the latest few (messages_receiver_unread_idx).
@@ -54,7 +58,7 @@ export async function runDigest({ db, mailer, config }: DigestDeps, userId: stri
     from messages m
     join users s on s.id = m.sender_id and s.status = 'active'
     where m.receiver_id = ${userId} and m.read_at is null and m.hidden_at is null
-      and m.created_at > ${since} and m.created_at <= ${cutoff}
+      and m.created_at > ${since} and m.created_at <= ${iso(cutoff)}::timestamptz
       and not exists (
         select 1 from blocks b
         where (b.blocker_id = ${userId} and b.blocked_id = m.sender_id) or (b.blocker_id = m.sender_id and b.blocked_id = ${userId})
@@ -64,14 +68,14 @@ export async function runDigest({ db, mailer, config }: DigestDeps, userId: stri
   // notifications_email_pending_idx: the member's unread notifications waiting for e-mail, by age.
   const items = rowsOf<ItemRow>(await db.execute(sql`
     select id, kind, title, body, link from notifications
-    where user_id = ${userId} and email and emailed_at is null and not read and created_at <= ${cutoff}
+    where user_id = ${userId} and email and emailed_at is null and not read and created_at <= ${iso(cutoff)}::timestamptz
     order by created_at
     limit ${ITEMS_MAX + 1}`));
   const [young] = rowsOf<{ message: Date | string | null; item: Date | string | null }>(await db.execute(sql`
     select
-      (select min(created_at) from messages where ${wantsMessages} and receiver_id = ${userId} and read_at is null and hidden_at is null
-        and created_at > ${since > cutoff ? since : cutoff}) as message,
-      (select min(created_at) from notifications where user_id = ${userId} and email and emailed_at is null and not read and created_at > ${cutoff}) as item`));
+      (select min(created_at) from messages where ${wantsMessages}::boolean and receiver_id = ${userId} and read_at is null and hidden_at is null
+        and created_at > greatest(${since}, ${iso(cutoff)}::timestamptz)) as message,
+      (select min(created_at) from notifications where user_id = ${userId} and email and emailed_at is null and not read and created_at > ${iso(cutoff)}::timestamptz) as item`));
 
   const sending = items.slice(0, ITEMS_MAX);
   if (conversations.length + sending.length > 0) {
@@ -83,18 +87,19 @@ export async function runDigest({ db, mailer, config }: DigestDeps, userId: stri
   // follows the messages' own times, never the clock's, which may differ from the database's.
   await db.execute(sql`
     with sent as (
-      update notifications set emailed_at = ${now}, read = read or not in_app
+      update notifications set emailed_at = ${iso(now)}::timestamptz, read = read or not in_app
       where id = any(${sql.param(sending.map((item) => item.id))}::uuid[]) and emailed_at is null
     )
     update users set messages_mailed_until = greatest(messages_mailed_until, (
       select max(created_at) from messages
-      where receiver_id = ${userId} and read_at is null and created_at > ${since} and created_at <= ${cutoff}
+      where receiver_id = ${userId} and read_at is null and created_at > users.messages_mailed_until and created_at <= ${iso(cutoff)}::timestamptz
     )) where id = ${userId}`);
 
   if (items.length > ITEMS_MAX) return { again: now };
   const next = [date(young.message), date(young.item)].filter((value): value is Date => value !== null);
   if (next.length === 0) return;
-  return { again: new Date(Math.min(...next.map((value) => value.getTime())) + delayMs) };
+  // A millisecond more: the time comes back as a Date (milliseconds) from one with microseconds.
+  return { again: new Date(Math.min(...next.map((value) => value.getTime())) + delayMs + 1) };
 }
 
 function contentOf(config: DigestDeps['config'], userId: string, member: MemberRow, conversations: ConversationRow[], items: ItemRow[], now: Date) {

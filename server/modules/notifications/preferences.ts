@@ -42,7 +42,7 @@ export async function savePreferences(db: Db, userId: string, list: Preference[]
       update users set messages_mailed_until = greatest(messages_mailed_until, now())
       where id = ${userId}
         and exists (select 1 from wanted where kind = 'message' and email)
-        and not coalesce((select email from notification_preferences where user_id = ${userId} and kind = 'message'), ${DEFAULT_CHANNELS.message.email})
+        and not coalesce((select email from notification_preferences where user_id = ${userId} and kind = 'message'), ${DEFAULT_CHANNELS.message.email}::boolean)
     ), unmailed as (${unmail(userId)})
     insert into notification_preferences (user_id, kind, in_app, email, updated_at)
     select ${userId}::uuid, kind, in_app, email, now() from wanted

@@ -57,7 +57,7 @@ const defaults = {
  */
 const scheduleDigests = (userIds: SQL) => sql`
   insert into jobs (kind, key, run_at)
-  select ${DIGEST_JOB}::text, due.user_id::text, now() + ${sql.param(digestDelaySeconds)} * interval '1 second'
+  select ${DIGEST_JOB}::text, due.user_id::text, now() + ${sql.param(digestDelaySeconds)}::double precision * interval '1 second'
   from (${userIds}) due
   on conflict (kind, key) where state = 'pending' do update set
     run_at = case when jobs.locked_until is not null then jobs.run_at else least(jobs.run_at, excluded.run_at) end,
