@@ -11,6 +11,7 @@ import accountRoutes from './modules/account/routes.js';
 import blocksRoutes from './modules/blocks/routes.js';
 import authRoutes from './modules/auth/routes.js';
 import challengesRoutes from './modules/challenges/routes.js';
+import commentsRoutes from './modules/comments/routes.js';
 import contactRoutes from './modules/contact/routes.js';
 import openapi from './modules/docs/openapi.js';
 import docsRoutes from './modules/docs/routes.js';
@@ -178,6 +179,7 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
     await api.register(tagged('Skills', skillsRoutes));
     await api.register(tagged('Contact', contactRoutes));
     await api.register(tagged('Whispers', whispersRoutes));
+    await api.register(tagged('Comments', commentsRoutes));
     await api.register(tagged('Challenges', challengesRoutes));
     await api.register(tagged('Messages', messagesRoutes));
     await api.register(tagged('Friends', friendsRoutes));

@@ -11,7 +11,15 @@ class FakeSocket implements RealtimeSocket {
   connected = false;
   private listeners = new Map<string, Array<(reason: string) => void>>();
   private anyListeners: Array<(event: string, payload: unknown) => void> = [];
+  /** What the app sent the server (rooms joined and left), in order. */
+  readonly sent: Array<{ event: string; payload: unknown }> = [];
   constructor(readonly token: string) {}
+  emit(event: string, payload: unknown, ack?: (answer: unknown) => void) {
+    this.sent.push({ event, payload });
+    // The server lets it in (a test that needs a refusal reads `sent` and answers itself).
+    if (ack) setTimeout(() => act(() => ack({ ok: true })), 0);
+    return this;
+  }
   on(event: string, listener: (reason: string) => void) {
     this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
     return this;
@@ -44,6 +52,8 @@ export const fakeRealtime = {
   },
   /** The sockets open now. */
   open: () => sockets.filter((socket) => !socket.closed),
+  /** What the app sent the server on its open sockets (rooms joined and left), in order. */
+  sent: () => sockets.filter((socket) => !socket.closed).flatMap((socket) => socket.sent),
   /** An event from the server to every open socket. */
   emit(event: string, payload: unknown) {
     // In act(): the cache updates it causes re-render the screens before the test looks.

@@ -12,7 +12,7 @@ afterAll(() => t?.close());
 
 const contentTables = {
   users: schema.users, needs: schema.needs, events: schema.events, skills: schema.skills, whispers: schema.whispers,
-  whisperLikes: schema.whisperLikes, follows: schema.follows, challenges: schema.challenges,
+  whisperLikes: schema.whisperLikes, whisperComments: schema.whisperComments, follows: schema.follows, challenges: schema.challenges,
   challengeParticipants: schema.challengeParticipants, notifications: schema.notifications, trips: schema.trips,
 };
 
@@ -30,7 +30,7 @@ describe('seedDemo', () => {
     const results = await Promise.all([seedDemo(t.db), seedDemo(t.db)]);
     expect(results.sort()).toEqual([false, true]);
     const seeded = await counts();
-    expect(seeded).toMatchObject({ users: 6, needs: 8, events: 6, skills: 6, whispers: 8, challenges: 5 });
+    expect(seeded).toMatchObject({ users: 6, needs: 8, events: 6, skills: 6, whispers: 8, whisperComments: 7, challenges: 5 });
     for (const n of Object.values(seeded)) expect(n).toBeGreaterThan(0);
     expect(await hasDemoAccount(t.db)).toBe(true);
   });

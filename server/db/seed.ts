@@ -5,7 +5,7 @@ import { WELCOME_NOTIFICATION } from '../modules/notifications/service.js';
 import { destinationKeyOf } from '../modules/trips/validation.js';
 import type { Db } from './client.js';
 import {
-  challengeParticipants, challenges, events, follows, messages, needs, notifications, skills, trips, users, whisperLikes, whispers,
+  challengeParticipants, challenges, events, follows, messages, needs, notifications, skills, trips, users, whisperComments, whisperLikes, whispers,
 } from './schema.js';
 import { demoChallenges, demoMessages, demoNotifications } from './seed/challenges.js';
 import { demoEvents } from './seed/events.js';
@@ -13,7 +13,7 @@ import { demoNeeds } from './seed/needs.js';
 import { DEMO_PASSWORD, DEMO_USERNAME, people, type PersonKey } from './seed/people.js';
 import { demoSkills } from './seed/skills.js';
 import { demoMatching, demoTrips } from './seed/trips.js';
-import { demoFollows, demoWhispers } from './seed/whispers.js';
+import { demoComments, demoFollows, demoWhispers } from './seed/whispers.js';
 import { boardsChanged } from '../lib/cached-reads.js';
 
 export { DEMO_PASSWORD, DEMO_USERNAME };
@@ -66,6 +66,16 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
     }));
     await tx.insert(whispers).values(whisperRows.map((w) => w.row));
     await tx.insert(whisperLikes).values(whisperRows.flatMap((w) => w.likedBy.map((key) => ({ whisperId: w.row.id, userId: ids[key] }))));
+    // Each comment an hour after the one before, its replies minutes after it: newest last.
+    for (const [i, { whisper, by, text, replies = [] }] of demoComments.entries()) {
+      const createdAt = hoursBefore(now, demoComments.length - i);
+      const [top] = await tx.insert(whisperComments).values({ whisperId: whisperRows[whisper].row.id, userId: ids[by], text, createdAt }).returning({ id: whisperComments.id });
+      if (replies.length > 0) {
+        await tx.insert(whisperComments).values(replies.map((reply, n) => ({
+          whisperId: whisperRows[whisper].row.id, parentId: top.id, userId: ids[reply.by], text: reply.text, createdAt: new Date(createdAt.getTime() + (n + 1) * 600_000),
+        })));
+      }
+    }
     await tx.insert(follows).values(demoFollows.map(([follower, followee]) => ({ followerId: ids[follower], followeeId: ids[followee] })));
 
     const challengeRows = demoChallenges.map(({ participants, progress, ...challenge }, i) => ({

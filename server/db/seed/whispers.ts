@@ -16,3 +16,17 @@ export const demoFollows: Array<[follower: PersonKey, followee: PersonKey]> = [
   ['demo', 'asha'], ['demo', 'priya'], ['asha', 'demo'], ['priya', 'demo'], ['kabir', 'demo'],
   ['meera', 'asha'], ['rohan', 'kabir'], ['asha', 'meera'],
 ];
+
+/**
+ * Comments on the whispers above (by their index), newest last, each with its replies: so the demo's
+ * whispers show conversations (modules/comments), the demo account's among them.
+ */
+export const demoComments: Array<{ whisper: number; by: PersonKey; text: string; replies?: Array<{ by: PersonKey; text: string }> }> = [
+  {
+    whisper: 0, by: 'priya', text: 'Is the stream easy to follow after the rains?',
+    replies: [{ by: 'asha', text: 'Mostly, but the rocks get slippery: wear sandals with grip.' }, { by: 'demo', text: 'Went last month, still dry enough in the mornings.' }],
+  },
+  { whisper: 0, by: 'kabir', text: 'Adding this to my Kerala list.' },
+  { whisper: 3, by: 'meera', text: 'Paradise beach shack makes the best banana pancakes.', replies: [{ by: 'demo', text: 'Agreed, and the hammocks are free if you order one.' }] },
+  { whisper: 5, by: 'asha', text: 'The light at noon is perfect for photos here.' },
+];

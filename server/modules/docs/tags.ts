@@ -16,6 +16,7 @@ export const TAGS = {
   Skills: 'The skills board',
   Contact: 'A post\'s contact details, one post at a time, for signed-in members',
   Whispers: 'Travel stories, their likes, and following their authors',
+  Comments: 'Comments under whispers, one level of replies (also delivered live on the socket, in a room per whisper)',
   Search: 'The home search across the three boards',
   Map: 'The map layer: posts with coordinates inside a box',
   Geocoding: 'Addresses to places and back, through the server\'s Nominatim proxy',

@@ -5,6 +5,7 @@ import { StatusAnswer } from '../../lib/schemas.js';
 import { controlCharsExceptBreaks } from '../../lib/text.js';
 import { callerOf } from '../../plugins/auth.js';
 import { tellUsers } from '../../plugins/realtime.js';
+import { tellCommentHidden } from '../comments/live.js';
 import { DismissBody, HiddenAnswer, HideBody, LogAnswer, ReportsAnswer, RestoreBody, SuspendBody, SuspensionsAnswer, UnsuspendBody } from './schemas.js';
 import { auditLog, dismiss, hiddenItems, reportQueue, setHidden, suspend, suspensions, unsuspend, type Moderator } from './service.js';
 
@@ -39,6 +40,8 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { itemType, itemId, reason } = request.body;
     const { authorId } = await setHidden(app.db, moderatorOf(request), itemType, itemId, reasonOf(reason, true));
     tellUsers(app, [authorId], 'notification', { title: 'Content hidden' });
+    // A hidden comment also leaves the pages open on its whisper at once.
+    if (itemType === 'comment') await tellCommentHidden(app, itemId);
     return { status: true, message: 'Content hidden.' };
   });
 

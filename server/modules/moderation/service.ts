@@ -24,7 +24,8 @@ const HIDEABLE: Record<HideableType, { table: string; board?: Board }> = {
   event: { table: 'events', board: 'events' },
   skill: { table: 'skills', board: 'skills' },
   message: { table: 'messages' },
-  comment: { table: 'whisper_comments' },
+  // Whisper cards count the comments shown.
+  comment: { table: 'whisper_comments', board: 'whispers' },
 };
 
 /** Every action goes to the audit log, in the transaction that makes it. */
@@ -174,7 +175,7 @@ export async function suspensions(db: Db): Promise<Static<typeof SuspensionsAnsw
   }));
 }
 
-/** What moderators hid, the latest first (500 at most): a message by the start of what it says. */
+/** What moderators hid, the latest first (500 at most): a message or a comment by the start of what it says. */
 export async function hiddenItems(db: Db): Promise<Static<typeof HiddenAnswer>['items']> {
   const rows = rowsOf<{ item_type: HideableType; item_id: string; title: string; reason: string | null; at: Date | string }>(await db.execute(sql`
     select * from (
@@ -183,6 +184,7 @@ export async function hiddenItems(db: Db): Promise<Static<typeof HiddenAnswer>['
       union all select 'event', id, title, hidden_reason, hidden_at from events where hidden_at is not null
       union all select 'skill', id, title, hidden_reason, hidden_at from skills where hidden_at is not null
       union all select 'message', id, left(content, 80), hidden_reason, hidden_at from messages where hidden_at is not null
+      union all select 'comment', id, left(text, 80), hidden_reason, hidden_at from whisper_comments where hidden_at is not null
     ) hidden order by at desc limit 500`));
   return rows.map((row) => ({ itemType: row.item_type, itemId: row.item_id, title: row.title, reason: row.reason ?? '', at: iso(row.at) }));
 }

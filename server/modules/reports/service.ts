@@ -6,6 +6,7 @@ import { blocksOf } from '../../lib/blocks.js';
 import { failure, notFound } from '../../lib/http-error.js';
 import { limitKeys } from '../../lib/limit-keys.js';
 import { returnHits, takeHits } from '../../lib/quota.js';
+import { findComment } from '../comments/service.js';
 import { findItem } from '../moderation/items.js';
 import type { ReportBody } from './schemas.js';
 
@@ -16,7 +17,8 @@ const missing = () => notFound('Not found', { status: false });
  * Whether the reporter may report the item: it exists and they can see it (404 otherwise), and it is
  * not theirs (400). A member is seen unless suspended, gone, or they blocked the reporter; a message
  * only by its sender and receiver (the receiver not once it is hidden); other content unless hidden,
- * its author suspended, or its author blocked the reporter. The reporter's own block hides nothing
+ * its author suspended, or its author blocked the reporter (a comment also by these rules on its
+ * whisper and, for a reply, its parent comment). The reporter's own block hides nothing
  * here: blocking and reporting go together, in either order.
  */
 async function checkReportable(db: Db, reporterId: string, { itemType, itemId }: Static<typeof ReportBody>): Promise<void> {
@@ -29,7 +31,21 @@ async function checkReportable(db: Db, reporterId: string, { itemType, itemId }:
     return;
   }
   if (itemType !== 'user' && item.hidden) throw missing();
-  if ((await blocksOf(db, reporterId)).blockedBy.includes(item.author.id)) throw missing();
+  const { blockedBy } = await blocksOf(db, reporterId);
+  if (blockedBy.includes(item.author.id)) throw missing();
+  if (itemType === 'comment' && !(await commentPlaceSeen(db, itemId, blockedBy))) throw missing();
+}
+
+/**
+ * A comment is seen where it stands: on a whisper the reporter can see (not hidden, its author
+ * active and not one who blocked them), and a reply under a comment they can see by the same rules.
+ */
+async function commentPlaceSeen(db: Db, commentId: string, blockedBy: readonly string[]): Promise<boolean> {
+  const found = await findComment(db, commentId);
+  if (!found) return false;
+  const standing = [{ authorId: found.whisperAuthorId, status: found.whisperAuthorStatus, hiddenAt: found.whisperHiddenAt }];
+  if (found.parentAuthorId) standing.push({ authorId: found.parentAuthorId, status: found.parentAuthorStatus!, hiddenAt: found.parentHiddenAt });
+  return standing.every((above) => !above.hiddenAt && above.status === 'active' && !blockedBy.includes(above.authorId));
 }
 
 /**

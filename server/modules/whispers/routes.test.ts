@@ -46,7 +46,7 @@ describe('POST /api/whispers (publish)', () => {
       whisper: {
         _id: expect.any(String), title: 'Blue hour at Chapora Fort', location: 'Chapora, Goa', category: 'Hidden Gem',
         description: 'Climb up twenty minutes before sunset.\nBring water.', images: [expect.stringMatching(/^\/uploads\/whispers\/.+\.webp$/), expect.any(String)],
-        likes: [], likesCount: 0, createdAt: expect.any(String),
+        likes: [], likesCount: 0, commentCount: 0, createdAt: expect.any(String),
         user: { _id: author.id, username: author.body.username, firstName: 'Kavya', lastName: 'Menon', profileImage: '' },
       },
     });

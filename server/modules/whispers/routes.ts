@@ -87,7 +87,7 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: 'public' },
     schema: { params: IdParams, response: { 200: WhisperAnswer } },
   }, async (request) => {
-    const row = await findWhisper(app.db, request.params.id);
+    const row = await findWhisper(app.db, request.params.id, await hiddenAuthorsFor(app.db, request.user?.id));
     const seen = row && (await seenBy(app.db, request.user?.id, row));
     if (!row || !seen) throw whisperMissing();
     return { success: true, whisper: toWhisperDto(row, seen.moderation) };
@@ -128,7 +128,7 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const id = randomUUID();
         const createdAt = await insertWhisper(db, id, userId, checked.value.fields, images);
         // Made from what was stored, not read back.
-        const whisper = toWhisperDto({ id, ...checked.value.fields, images, createdAt, likes: [], ...author });
+        const whisper = toWhisperDto({ id, ...checked.value.fields, images, createdAt, likes: [], commentCount: 0, ...author });
         return { statusCode: 201, body: { status: true, message: 'Whisper published!', whisper } };
       },
     });
@@ -151,7 +151,7 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       updateWhisper(app.db, id, userId, checked.value.fields, request.body.keepImages === undefined ? 'all' : checked.value.keptImages, added)
         .then(doneOr(whisperMissing, 'whisper')));
     await removeFiles(dropped);
-    const row = await findWhisper(app.db, id);
+    const row = await findWhisper(app.db, id, await hiddenAuthorsFor(app.db, userId));
     if (!row) throw whisperMissing(); // deleted meanwhile
     return { status: true, message: 'Whisper updated!', whisper: toWhisperDto(row) };
   });

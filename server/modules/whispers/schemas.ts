@@ -39,6 +39,8 @@ export const WhisperSchema = Type.Object({
   images: Type.Array(Type.String()),
   likes: Type.Array(Type.String()),
   likesCount: Type.Integer(),
+  /** Its comments and replies the caller may see (modules/comments: blocks either way leave some out). */
+  commentCount: Type.Integer(),
   createdAt: Type.String(),
   user: WhisperAuthor,
   /** Only to its author (its detail, their own profile's posts) when moderators hid it. */

@@ -15,6 +15,7 @@ import { type Moderated, type Moderation, shownWhere } from '../../lib/visibilit
 import { LONGEST_WINDOW_MS, tryTakeHits } from '../../lib/quota.js';
 import { hiddenAuthorsFor, lockPair } from '../../lib/blocks.js';
 import { limitKeys } from '../../lib/limit-keys.js';
+import { commentCountOf } from '../comments/service.js';
 
 export type WhisperDto = Static<typeof WhisperSchema>;
 type ProfileDto = Omit<Static<typeof PublicProfileAnswer>['profile'], 'friendStatus'>;
@@ -57,6 +58,7 @@ export function toWhisperDto(row: WhisperRow, moderation?: Moderation): WhisperD
     images: row.images,
     likes: row.likes,
     likesCount: row.likes.length,
+    commentCount: row.commentCount,
     createdAt: row.createdAt.toISOString(),
     user: {
       _id: row.authorId, username: row.authorUsername, firstName: row.authorFirstName, lastName: row.authorLastName, profileImage: row.authorProfileImage,
@@ -70,7 +72,7 @@ export function toWhisperDto(row: WhisperRow, moderation?: Moderation): WhisperD
  */
 export async function listWhispers(db: Db, { q, limit, cursor }: { q?: string; limit: number; cursor?: string }, excluded: readonly string[] = []) {
   const page = pageOf(whispers, cursor);
-  const rows = await db.select({ ...whisperColumns, cursor: cursorOf(whispers) })
+  const rows = await db.select({ ...whisperColumns, commentCount: commentCountOf(excluded), cursor: cursorOf(whispers) })
     .from(whispers).innerJoin(users, eq(users.id, whispers.userId))
     .where(and(page.where, containsAny(q, [whispers.title, whispers.description, whispers.location, whispers.category]),
       shownWhere(whispers.hiddenAt, whispers.userId, excluded)))
@@ -79,9 +81,10 @@ export async function listWhispers(db: Db, { q, limit, cursor }: { q?: string; l
   return pageResult(rows, limit);
 }
 
-export async function findWhisper(db: Db, id: string) {
+/** A whisper with its author; `commentCount` leaves out the comments of `excluded` (a viewer's blocks, lib/blocks.ts). */
+export async function findWhisper(db: Db, id: string, excluded: readonly string[] = []) {
   const [row] = await db.select({
-    ...whisperColumns, authorStatus: users.status, hiddenAt: whispers.hiddenAt, hiddenReason: whispers.hiddenReason,
+    ...whisperColumns, commentCount: commentCountOf(excluded), authorStatus: users.status, hiddenAt: whispers.hiddenAt, hiddenReason: whispers.hiddenReason,
   }).from(whispers).innerJoin(users, eq(users.id, whispers.userId)).where(eq(whispers.id, id));
   return row;
 }
@@ -252,7 +255,7 @@ export async function publicProfile(db: Db, userId: string, callerId: string | u
     .limit(PROFILE_FOLLOWERS);
   // Its author sees the posts moderators hid, told so; anyone else does not.
   const own = callerId === userId;
-  const posts = postsHidden ? [] : await db.select({ ...whisperColumns, hiddenAt: whispers.hiddenAt, hiddenReason: whispers.hiddenReason })
+  const posts = postsHidden ? [] : await db.select({ ...whisperColumns, commentCount: commentCountOf(hidden), hiddenAt: whispers.hiddenAt, hiddenReason: whispers.hiddenReason })
     .from(whispers).innerJoin(users, eq(users.id, whispers.userId))
     .where(and(eq(whispers.userId, userId), own ? undefined : isNull(whispers.hiddenAt)))
     .orderBy(desc(whispers.createdAt), desc(whispers.id)).limit(PROFILE_POSTS);

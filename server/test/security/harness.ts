@@ -135,6 +135,11 @@ const tripBody = () => ({ payload: { from: 'Delhi', to: 'Panaji', startDate: fut
 const whisperOf = async (t: TestApp, actor: Account) => {
   await t.db.insert(schema.whispers).values({ id: actor.id, userId: actor.id, title: 'Owned whisper', description: 'Mine.' }).onConflictDoNothing();
 };
+/** A comment of the actor whose id is the actor's own id, on their own whisper (see eventOf). */
+const commentOf = async (t: TestApp, actor: Account) => {
+  await whisperOf(t, actor);
+  await t.db.insert(schema.whisperComments).values({ id: actor.id, whisperId: actor.id, userId: actor.id, text: 'Owned comment' }).onConflictDoNothing();
+};
 
 const skillOf = async (t: TestApp, actor: Account) => {
   const { phone, email } = postContactOf(actor);
@@ -266,6 +271,11 @@ export const scenarios: Record<string, Scenario> = {
   'DELETE /api/whispers/:id': { ok: 200, request: async (t, actor) => whisperOf(t, actor).then(() => ({})) },
   'POST /api/whispers/:id/like': { ok: 200, request: async (t, actor) => whisperOf(t, actor).then(() => ({ payload: { userId: actor.id } })) },
   // The matrix fills the path with the caller's own id, and nobody may follow themselves: 400.
+  'GET /api/whispers/:id/comments': { ok: 200, request: async (t, actor) => commentOf(t, actor).then(() => ({ query: { limit: '5' } })) },
+  'POST /api/whispers/:id/comments': { ok: 201, request: async (t, actor) => whisperOf(t, actor).then(() => ({ payload: { text: 'Security comment' } })) },
+  'GET /api/comments/:id/replies': { ok: 200, request: async (t, actor) => commentOf(t, actor).then(() => ({})) },
+  'PATCH /api/comments/:id': { ok: 200, request: async (t, actor) => commentOf(t, actor).then(() => ({ payload: { text: 'Edited comment' } })) },
+  'DELETE /api/comments/:id': { ok: 200, request: async (t, actor) => commentOf(t, actor).then(() => ({})) },
   'POST /api/whispers/:id/follow': { ok: 400, request: async () => ({ payload: {} }) },
   'POST /api/whispers/:id/unfollow': { ok: 400, request: async () => ({ payload: {} }) },
   'POST /api/friend-requests': { ok: 201, request: async (t) => ({ payload: { receiverId: (await signUp(t.app)).id } }) },
@@ -347,7 +357,7 @@ export const scenarios: Record<string, Scenario> = {
 
 /**
  * The victim's own content, each record with the victim's id (the matrix aims every path parameter
- * at it): a need, an event, a skill and a whisper of theirs, their part in a challenge with a step
+ * at it): a need, an event, a skill and a whisper of theirs (with a comment of theirs on it), their part in a challenge with a step
  * ticked off, a friend request and a message they sent, so that another user's call reaches real
  * records of theirs, and the matrix sees any change to them.
  */
@@ -355,7 +365,7 @@ export async function giveVictimContent(t: TestApp, victim: Account): Promise<vo
   await needOf(t, victim);
   await eventOf(t, victim);
   await skillOf(t, victim);
-  await whisperOf(t, victim);
+  await commentOf(t, victim);
   await challengeOf(t, victim);
   await t.db.insert(schema.challengeParticipants).values({ challengeId: victim.id, userId: victim.id, completedSteps: [0] }).onConflictDoNothing();
   const friend = await signUp(t.app);

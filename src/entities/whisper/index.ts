@@ -1,2 +1,2 @@
 export { WhisperCard } from './ui/whisper-card';
-export { likesText, RELATIVE_TIME_REFRESH_MS, WHISPER_CAROUSEL_MS, whisperImages } from './lib/whisper-display';
+export { commentsText, likesText, RELATIVE_TIME_REFRESH_MS, WHISPER_CAROUSEL_MS, whisperImages } from './lib/whisper-display';

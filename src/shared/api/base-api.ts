@@ -16,6 +16,7 @@ export const tagTypes = [
   'Skill',
   'Whisper',
   'WhisperProfile',
+  'Comment',
   'Challenge',
   'JoinedChallenge',
   'Message',

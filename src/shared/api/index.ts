@@ -111,6 +111,19 @@ export {
 } from './endpoints/whispers';
 export type { Whisper, WhisperAuthor, WhisperProfile, WhisperInput, WhisperUpdate, WhisperResult, FriendStatus } from './endpoints/whispers';
 export {
+  commentsApi,
+  useGetCommentsInfiniteQuery,
+  useLazyGetOlderRepliesQuery,
+  useAddCommentMutation,
+  useEditCommentMutation,
+  useDeleteCommentMutation,
+  toComment,
+  toCommentPage,
+  threadsOf,
+  COMMENT_MAX,
+} from './endpoints/comments';
+export type { Comment, CommentAuthor, CommentThread, CommentPage, CommentPages, CommentResult } from './endpoints/comments';
+export {
   friendsApi,
   useGetFriendRequestsQuery,
   useSendFriendRequestMutation,

@@ -9,6 +9,8 @@ export interface RealtimeSocket {
   on(event: 'connect', listener: () => void): unknown;
   on(event: 'disconnect', listener: (reason: string) => void): unknown;
   onAny(listener: (event: string, payload: unknown) => void): unknown;
+  /** A message to the server, with socket.io's acknowledgement callback (a room joined). */
+  emit(event: string, payload: unknown, ack?: (answer: unknown) => void): unknown;
   close(): unknown;
 }
 
@@ -33,6 +35,20 @@ export interface RealtimeSubscription {
   events: Partial<Record<string, (payload: unknown) => void>>;
   /** After a reconnect: what was missed while the socket was down must be read again. */
   onResync?: () => void;
+  /**
+   * A room of the server's to be in while subscribed (a whisper's comments: 'whisper:watch' with
+   * its id): joined once the socket is connected and again after every reconnect (a new connection
+   * is in no room), left ('leave' with the same payload) when the subscriber leaves. `onJoined`
+   * hears whether the server let the socket in.
+   */
+  room?: { join: string; leave: string; payload: unknown; onJoined?: (ok: boolean) => void };
+}
+
+function joinRoom(socket: RealtimeSocket, { room }: RealtimeSubscription): void {
+  if (!room) return;
+  socket.emit(room.join, room.payload, (answer: unknown) => {
+    room.onJoined?.(typeof answer === 'object' && answer !== null && (answer as { ok?: unknown }).ok === true);
+  });
 }
 
 interface Connection {
@@ -57,6 +73,7 @@ function open(token: string): Connection {
     // Already connected by the time this runs: the next 'connect' is a reconnect.
     let connectedBefore = opened.connected === true;
     opened.on('connect', () => {
+      for (const subscription of [...subscriptions]) joinRoom(opened, subscription);
       if (connectedBefore) for (const subscription of [...subscriptions]) subscription.onResync?.();
       connectedBefore = true;
     });
@@ -86,8 +103,18 @@ export function subscribeRealtime(token: string, subscription: RealtimeSubscript
   connection ??= open(token);
   const mine = connection;
   mine.subscriptions.add(subscription);
+  // Connected already: its room now (otherwise the 'connect' handler joins it).
+  if (subscription.room) {
+    void mine.socket.then((socket) => {
+      if (socket.connected && mine.subscriptions.has(subscription)) joinRoom(socket, subscription);
+    }, () => {});
+  }
   return () => {
     mine.subscriptions.delete(subscription);
+    const { room } = subscription;
+    if (room && connection === mine && mine.subscriptions.size > 0) {
+      void mine.socket.then((socket) => socket.emit(room.leave, room.payload), () => {});
+    }
     if (mine.subscriptions.size === 0 && connection === mine) closeRealtime();
   };
 }

@@ -17,3 +17,6 @@ export const whisperImages = (whisper: Pick<Whisper, 'images' | 'title'>) =>
 
 /** '1 like', '5 likes'. */
 export const likesText = (count: number) => `${count} ${count === 1 ? 'like' : 'likes'}`;
+
+/** '1 comment', '5 comments'. */
+export const commentsText = (count: number) => `${count} ${count === 1 ? 'comment' : 'comments'}`;

@@ -6,7 +6,8 @@ import { timeAgo } from '@/shared/lib/date';
 import { truncate } from '@/shared/lib/text';
 import { Card, CardLink } from '@/shared/ui/card';
 import { Carousel } from '@/shared/ui/carousel';
-import { WHISPER_CAROUSEL_MS, whisperImages } from '../lib/whisper-display';
+import { Icon } from '@/shared/ui/icon';
+import { commentsText, WHISPER_CAROUSEL_MS, whisperImages } from '../lib/whisper-display';
 import './whisper-card.css';
 
 /** A list card cuts the story here (spec §9). */
@@ -20,7 +21,7 @@ interface WhisperCardProps {
   actions?: ReactNode;
 }
 
-/** One whisper of the list: carousel, author (to their profile), time, story cut at 100, actions. */
+/** One whisper of the list: carousel, author (to their profile), time, story cut at 100, actions, its comment count. */
 export function WhisperCard({ whisper, now, actions }: WhisperCardProps) {
   return (
     <Card as="li" media className="whisper-card">
@@ -37,6 +38,11 @@ export function WhisperCard({ whisper, now, actions }: WhisperCardProps) {
         </CardLink>
         <div className="whisper-card__actions">
           {actions}
+          <span className="whisper-card__comments">
+            <Icon name="comment" size={18} />
+            <span aria-hidden="true">{whisper.commentCount}</span>
+            <span className="visually-hidden">{commentsText(whisper.commentCount)}</span>
+          </span>
           {whisper.location && <span className="whisper-card__place">{whisper.location}</span>}
         </div>
       </div>

@@ -7,6 +7,7 @@ export const ITEM_TYPE_LABELS: Record<ReportItemType, string> = {
   event: 'Event',
   skill: 'Skill',
   message: 'Message',
+  comment: 'Comment',
 };
 
 /** What an audit log entry says was done. */

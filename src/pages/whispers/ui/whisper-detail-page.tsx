@@ -22,12 +22,13 @@ import { RecordFallback } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { Tag } from '@/shared/ui/tag';
 import { OwnerButtons } from '@/widgets/record-actions';
+import { WhisperComments } from './comments/whisper-comments';
 import './whisper-detail.css';
 
 /** The detail page shows this much of the story until 'See All' (spec §9). */
 export const DETAIL_DESCRIPTION_CUT = 200;
 
-/** /whispers/whisper-detail/{id}: the story, its author (Profile, Follow), Like; Edit and Delete for the author. */
+/** /whispers/whisper-detail/{id}: the story, its author (Profile, Follow), Like; Edit and Delete for the author; the comments under it. */
 export function WhisperDetailPage() {
   const { id = '' } = useParams();
   const { data: whisper, isLoading, error, refetch } = useGetWhisperQuery(id);
@@ -113,6 +114,7 @@ export function WhisperDetailPage() {
           )}
         </div>
       </RecordCard>
+      <WhisperComments whisper={whisper} />
     </div>
   );
 }

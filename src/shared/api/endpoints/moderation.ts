@@ -81,7 +81,7 @@ export interface ItemRef {
   itemId: string;
 }
 
-const ITEM_TYPES: readonly ReportItemType[] = ['user', 'whisper', 'need', 'event', 'skill', 'message'];
+const ITEM_TYPES: readonly ReportItemType[] = ['user', 'whisper', 'need', 'event', 'skill', 'message', 'comment'];
 const REASONS: readonly ReportReason[] = ['spam', 'scam', 'harassment', 'unsafe-meeting', 'inappropriate', 'other'];
 const STATUSES: readonly AccountStatus[] = ['active', 'suspended', 'deactivated'];
 const ACTIONS: readonly ModerationActionName[] = ['dismiss', 'hide', 'restore', 'suspend', 'unsuspend'];
@@ -183,6 +183,7 @@ const CONTENT_TAGS: Record<ReportItemType, TagType> = {
   event: 'Event',
   skill: 'Skill',
   message: 'Message',
+  comment: 'Comment',
 };
 
 /** The lists that show an item of that type (a message: the inbox; a user: none of its own). */

@@ -17,7 +17,7 @@ export interface BlockedMember {
 }
 
 /** What can be reported, as the server names it. */
-export type ReportItemType = 'user' | 'whisper' | 'need' | 'event' | 'skill' | 'message';
+export type ReportItemType = 'user' | 'whisper' | 'need' | 'event' | 'skill' | 'message' | 'comment';
 
 export type ReportReason = 'spam' | 'scam' | 'harassment' | 'unsafe-meeting' | 'inappropriate' | 'other';
 

@@ -1,5 +1,6 @@
 import { File as NodeFile } from 'node:buffer';
 import { http, HttpResponse } from 'msw';
+import type { RouteAnswers } from '@mocks/fixtures/route-answers';
 import { droneSkill, skillsAnswers } from '@mocks/fixtures/skills';
 import { demoToken, demoUser } from '@mocks/fixtures/users';
 import { server } from '@mocks/server';
@@ -24,7 +25,7 @@ const input = (): SkillInput => ({
 });
 
 /** The requests the route gets (method, Idempotency-Key, multipart parts with files by name); it answers its `ok`. */
-function record(route: { method: 'post' | 'put' | 'delete' | 'get'; path: string; ok: object }) {
+function record(route: { method: RouteAnswers['method']; path: string; ok: object }) {
   const sent: { method: string; key: string | null; parts: [string, string][] }[] = [];
   server.use(
     http[route.method](route.path, async ({ request }) => {

@@ -32,6 +32,8 @@ export interface Whisper {
   images: string[];
   /** Ids of the users who like it. */
   likes: string[];
+  /** Its comments and replies the reader may see (0 from a server that does not count them). */
+  commentCount: number;
   createdAt: string;
   user: WhisperAuthor;
   /** Its author only, when moderators hid it. */
@@ -99,6 +101,7 @@ export function toWhisper(value: unknown): Whisper | null {
     category: asString(value.category),
     images: asStrings(value.images),
     likes: asStrings(value.likes),
+    commentCount: asNumber(value.commentCount),
     createdAt: asString(value.createdAt),
     user: toAuthor(value.user),
     ...moderationOf(value),
