@@ -55,6 +55,12 @@ export const auditedRoutes: readonly AuditedRoute[] = [
   { path: paths.settings.verifyEmailOtp(), access: 'account', state: { newEmail: 'mira.new@example.com' } },
   // The audit's account has blocked no one: the empty state.
   { path: paths.settings.blocked(), access: 'account' },
+  // Every kind with its two switches (the account's defaults).
+  { path: paths.settings.notifications(), access: 'account' },
+  // An e-mail's unsubscribe link, signed in or not: without its token, and with one this server did
+  // not sign (why it does not work; the question itself needs a token the server signed).
+  { path: paths.unsubscribe(), access: 'public' },
+  { path: paths.unsubscribe('not.signed'), access: 'public' },
   // Signed out and as a member (the audit's account): the 404 page, as for anyone but a moderator.
   { path: paths.moderation(), access: 'public' },
   { path: paths.events.root(), access: 'public' },

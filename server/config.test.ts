@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, defaultDatabasePoolSize, loadConfig } from './config.js';
+import { ConfigError, defaultDatabasePoolSize, loadConfig, publicOrigin } from './config.js';
 
 describe('loadConfig', () => {
   it('has the defaults of the embedded setup', () => {
@@ -43,6 +43,18 @@ describe('loadConfig', () => {
     expect(defaultDatabasePoolSize(64)).toBe(10);
     expect(loadConfig({}).databasePoolSize).toBe(defaultDatabasePoolSize());
     expect(loadConfig({ DATABASE_POOL_SIZE: '24' }).databasePoolSize).toBe(24);
+  });
+
+  it('e-mails what is still unread after NOTIFY_EMAIL_DELAY_SECONDS, 15 minutes by default', () => {
+    expect(loadConfig({}).notifyEmailDelaySeconds).toBe(900);
+    expect(loadConfig({ NOTIFY_EMAIL_DELAY_SECONDS: '3' }).notifyEmailDelaySeconds).toBe(3);
+    expect(() => loadConfig({ NOTIFY_EMAIL_DELAY_SECONDS: '15m' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NOTIFY_EMAIL_DELAY_SECONDS: '0' })).toThrow('NOTIFY_EMAIL_DELAY_SECONDS must be a whole number of at least 1, got "0"');
+  });
+
+  it('links in e-mails go to PUBLIC_URL, or to this server on localhost without it', () => {
+    expect(publicOrigin(loadConfig({ PUBLIC_URL: 'https://needspot.example/' }))).toBe('https://needspot.example');
+    expect(publicOrigin(loadConfig({ PORT: '3000' }))).toBe('http://localhost:3000');
   });
 
   it('looks for due jobs every JOBS_POLL_MS, by default every second', () => {

@@ -74,7 +74,13 @@ export interface Config {
   jwtSecret?: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** PUBLIC_URL: where members reach the app, for links in e-mails (see `publicOrigin`). */
   publicUrl?: string;
+  /**
+   * NOTIFY_EMAIL_DELAY_SECONDS: how long a message or notification stays unread before it is
+   * e-mailed (modules/notifications/digest.ts); what is read meanwhile is never sent.
+   */
+  notifyEmailDelaySeconds: number;
   nominatimUrl: string;
   osrmUrl: string;
   tileUrl: string;
@@ -106,6 +112,15 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** The default of NOTIFY_EMAIL_DELAY_SECONDS: 15 minutes, long enough for a member on the app to read it there. */
+export const DEFAULT_NOTIFY_EMAIL_DELAY_SECONDS = 15 * 60;
+
+/**
+ * The origin links in e-mails point to: PUBLIC_URL, or without it this server on localhost (a
+ * development setup; a deployment sets PUBLIC_URL, README).
+ */
+export const publicOrigin = (config: Pick<Config, 'publicUrl' | 'port'>) => config.publicUrl ?? `http://localhost:${config.port}`;
 
 // Loose enough for a busy shared address (a school, a hostel's Wi-Fi behind one NAT), tight enough
 // to stop guessing: 10 wrong passwords per address and name per 15 minutes is ~1,000 guesses a day
@@ -305,6 +320,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     smtpUrl: parseUrl('SMTP_URL', get('SMTP_URL')),
     mailFrom: get('MAIL_FROM') ?? 'Need Spot <no-reply@needspot.app>',
     publicUrl: parseUrl('PUBLIC_URL', get('PUBLIC_URL')),
+    notifyEmailDelaySeconds: parseCount('NOTIFY_EMAIL_DELAY_SECONDS', get('NOTIFY_EMAIL_DELAY_SECONDS'), DEFAULT_NOTIFY_EMAIL_DELAY_SECONDS),
     nominatimUrl: parseUrl('NOMINATIM_URL', get('NOMINATIM_URL'), 'https://nominatim.openstreetmap.org')!,
     osrmUrl: parseUrl('OSRM_URL', get('OSRM_URL'), 'https://router.project-osrm.org')!,
     tileUrl: parseUrl('TILE_URL', get('TILE_URL'), 'https://tile.openstreetmap.org/{z}/{x}/{y}.png')!,

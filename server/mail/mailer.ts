@@ -10,6 +10,10 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside the plain text (multipart/alternative); escape whatever members wrote. */
+  html?: string;
+  /** Extra header lines, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 /** How the server sends e-mail: SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox. */
@@ -39,17 +43,17 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
     // Short timeouts: a request waiting on a dead mail server must not hang for minutes.
     const transport = lazyTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
     return {
-      async send({ to, subject, text }) {
-        await (await transport()).sendMail({ from, to, subject, text });
+      async send({ to, subject, text, html, headers }) {
+        await (await transport()).sendMail({ from, to, subject, text, html, headers });
       },
     };
   }
   const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   // Once, at start: nobody receives these mails unless they read the folder.
-  log.warn(`SMTP_URL is not set: mail (password reset and e-mail change codes) is written to ${outboxDir} instead of being sent`);
+  log.warn(`SMTP_URL is not set: mail (codes, notification e-mails) is written to ${outboxDir} instead of being sent`);
   return {
-    async send({ to, subject, text }) {
-      const info = await (await transport()).sendMail({ from, to, subject, text });
+    async send({ to, subject, text, html, headers }) {
+      const info = await (await transport()).sendMail({ from, to, subject, text, html, headers });
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, outboxName());
       await writeFile(file, info.message as Buffer, { mode: 0o600 });

@@ -101,6 +101,8 @@ export const messages = pgTable('messages', {
 }, (t) => [
   index('messages_receiver_sender_created_idx').on(t.receiverId, t.senderId, t.createdAt),
   index('messages_sender_receiver_created_idx').on(t.senderId, t.receiverId, t.createdAt),
+  // A member's unread messages by age: what the e-mail digest reads (modules/notifications/digest.ts).
+  index('messages_receiver_unread_idx').on(t.receiverId, t.createdAt).where(sql`${t.readAt} is null`),
   hiddenIndex('messages_hidden_at_idx', t.hiddenAt),
   check('messages_not_self_check', sql`${t.senderId} <> ${t.receiverId}`),
   check('messages_content_length_check', sql`char_length(${t.content}) between 1 and 2000`),

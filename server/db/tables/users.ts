@@ -29,6 +29,12 @@ export const users = pgTable('users', {
   companionMatching: boolean('companion_matching').notNull().default(false),
   /** The secret in the member's private calendar feed URL (events they are going to); null: no feed. Revocable from Settings. */
   calendarToken: text('calendar_token'),
+  /**
+   * The e-mail digest (modules/notifications/digest.ts) has dealt with the messages to this member
+   * made up to here: e-mailed the unread ones, skipped the read. Starts when the account (or this
+   * column) does, so a first digest never dredges up old unread messages.
+   */
+  messagesMailedUntil: timestamp('messages_mailed_until', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => new Date()),
 }, (t) => [
@@ -61,6 +67,11 @@ export const notifications = pgTable('notifications', {
   title: varchar('title', { length: 120 }).notNull(),
   body: text('body').notNull().default(''),
   read: boolean('read').notNull().default(false),
+  /**
+   * Shown in the app (the list and the badge). False: the member turned the kind off in the app but
+   * wants it by e-mail; the row only waits for the digest, which marks it read once it has sent it.
+   */
+  inApp: boolean('in_app').notNull().default(true),
   /** What it is about (modules/notifications/kinds.ts): the member's preferences are chosen per kind. */
   kind: text('kind').notNull().default('general'),
   /** The SPA path it opens ('' for none), e.g. /messages/<userId> or /whispers/whisper-detail/<id>. */

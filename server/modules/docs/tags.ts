@@ -10,7 +10,7 @@ export const TAGS = {
   Users: 'A member\'s profile as others see it; editing one\'s own and its picture',
   Account: 'The signed-in member\'s own account: password, e-mail change (by a mailed code), deletion',
   'Password reset': 'A forgotten password, by a code mailed to the account\'s address (no token)',
-  Notifications: 'The signed-in member\'s notifications',
+  Notifications: 'The signed-in member\'s notifications and their channels (in the app, by e-mail); the unsubscribe links of notification e-mails (no sign-in)',
   Needs: 'The needs board: needs and offers of help',
   Events: 'The events board',
   Skills: 'The skills board',

@@ -128,8 +128,9 @@ export const MESSAGE_NOTIFICATION_TITLE = 'New message';
  * each can be emitted the moment it is committed; answers them in the order given. Each gets its
  * id here, to be found in the answer, and a creation time a microsecond after the one before it:
  * the statement's time is the same for all, and a conversation is ordered by creation time. The
- * notification is a step of the same statement, not one after it: a message costs one round trip
- * to the database, and a message stored is a message its receiver is told of. The people come
+ * notification (and the receiver's e-mail digest job, notifications/service.ts) are steps of the
+ * same statement, not ones after it: a message costs one round trip to the database, and a message
+ * stored is a message its receiver is told of. The people come
  * with the batch (cached reads), so the statement reads no user.
  * The batch goes as arrays (one per column), so the statement's text is the same for any batch: it
  * is prepared once per connection (`executeNamed`), not parsed and planned again for each batch.
@@ -151,7 +152,7 @@ export async function storeMessages(db: Db, batch: Outgoing[]): Promise<MessageD
       from unnest(${sql.param(ids)}::uuid[], ${column((item) => item.sender._id)}::uuid[], ${column((item) => item.receiver._id)}::uuid[], ${column((item) => item.content)}::text[])
         with ordinality as v (id, sender_id, receiver_id, content, ordinal)
       returning id, created_at
-    ), told as (${told})
+    ), ${told}
     select id, created_at from m`));
   const createdAt = new Map(rows.map((row) => [row.id, iso(row.created_at)]));
   return batch.map(({ sender, receiver, content }, index) => ({ _id: ids[index], content, createdAt: createdAt.get(ids[index])!, sender, receiver, read: false }));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
-import { eq } from 'drizzle-orm';
-import { events, needs, skills, users } from '../../db/schema.js';
+import { and, eq } from 'drizzle-orm';
+import { events, needs, notifications, skills, users } from '../../db/schema.js';
 import { insertEvent } from '../events/service.js';
 import { createNeed } from '../needs/service.js';
 import { insertSkill } from '../skills/service.js';
@@ -330,5 +330,45 @@ describe('the audit log', () => {
       { id: expect.any(String), action: 'hide', itemType: 'whisper', itemId: whisper, reason: 'Spam link', createdAt: expect.any(String), moderator: { id: moderator.id, username: moderator.body.username } },
     ]);
     expect(new Date(log[0].createdAt).getTime()).toBeGreaterThanOrEqual(new Date(log[4].createdAt).getTime());
+  });
+});
+
+describe('the author is told of each decision (notifications of kind moderation)', () => {
+  const notificationsOf = async (who: Account) => {
+    const answer = await t.app.inject({ url: '/api/notifications', headers: bearer(who.token) });
+    return (answer.json().data as Array<{ kind: string; title: string; body: string; link: string }>)
+      .filter((item) => item.kind === 'moderation').map(({ kind, title, body, link }) => ({ kind, title, body, link }));
+  };
+
+  it('hiding tells the author why and links to the item; restoring tells them it is back', async () => {
+    const author = await signUp(t.app);
+    const word = uniqueWord();
+    const { whisper } = await postAll(t, author, word);
+    await act('hide', { itemType: 'whisper', itemId: whisper, reason: 'Shares a phone number' });
+    await act('restore', { itemType: 'whisper', itemId: whisper });
+    const [restored, hidden] = await notificationsOf(author);
+    expect(hidden).toEqual({
+      kind: 'moderation', title: 'Your whisper was hidden', link: `/whispers/whisper-detail/${whisper}`,
+      body: expect.stringMatching(/^Moderators hid your whisper ".+"\. Reason: Shares a phone number$/),
+    });
+    expect(restored).toEqual({
+      kind: 'moderation', title: 'Your whisper is shown again', link: `/whispers/whisper-detail/${whisper}`, body: expect.stringMatching(/^Moderators restored your whisper ".+"\.$/),
+    });
+  });
+
+  it('a hidden message links to its conversation; the author of a suspended account is told why and until when', async () => {
+    const [sender, receiver] = [await signUp(t.app), await signUp(t.app)];
+    const sent = await t.app.inject({ method: 'POST', url: `/api/messages/${receiver.id}`, headers: bearer(sender.token), payload: { content: 'Send me your passport number' } });
+    await act('hide', { itemType: 'message', itemId: sent.json().message._id, reason: 'Scam' });
+    expect(await notificationsOf(sender)).toEqual([{
+      kind: 'moderation', title: 'Your message was hidden', link: `/messages/${receiver.id}`, body: 'Moderators hid your message "Send me your passport number". Reason: Scam',
+    }]);
+    const until = new Date(Date.now() + 86_400_000);
+    await act('suspend', { userId: sender.id, reason: 'Scamming travellers', until: until.toISOString() });
+    const [row] = await t.db.select().from(notifications).where(and(eq(notifications.userId, sender.id), eq(notifications.title, 'Your account was suspended')));
+    expect(row).toMatchObject({
+      kind: 'moderation', email: true,
+      body: `Moderators suspended your account until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC. Reason: Scamming travellers`,
+    });
   });
 });

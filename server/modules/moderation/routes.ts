@@ -4,6 +4,7 @@ import { badRequest, failure } from '../../lib/http-error.js';
 import { StatusAnswer } from '../../lib/schemas.js';
 import { controlCharsExceptBreaks } from '../../lib/text.js';
 import { callerOf } from '../../plugins/auth.js';
+import { tellUsers } from '../../plugins/realtime.js';
 import { tellCommentHidden } from '../comments/live.js';
 import { DismissBody, HiddenAnswer, HideBody, LogAnswer, ReportsAnswer, RestoreBody, SuspendBody, SuspensionsAnswer, UnsuspendBody } from './schemas.js';
 import { auditLog, dismiss, hiddenItems, reportQueue, setHidden, suspend, suspensions, unsuspend, type Moderator } from './service.js';
@@ -37,7 +38,8 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/moderation/hide', { config: { access }, schema: { body: HideBody, response: { 200: StatusAnswer } } }, async (request) => {
     const { itemType, itemId, reason } = request.body;
-    await setHidden(app.db, moderatorOf(request), itemType, itemId, reasonOf(reason, true));
+    const { authorId } = await setHidden(app.db, moderatorOf(request), itemType, itemId, reasonOf(reason, true));
+    tellUsers(app, [authorId], 'notification', { title: 'Content hidden' });
     // A hidden comment also leaves the pages open on its whisper at once.
     if (itemType === 'comment') await tellCommentHidden(app, itemId);
     return { status: true, message: 'Content hidden.' };
@@ -45,7 +47,8 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/moderation/restore', { config: { access }, schema: { body: RestoreBody, response: { 200: StatusAnswer } } }, async (request) => {
     const { itemType, itemId, reason } = request.body;
-    await setHidden(app.db, moderatorOf(request), itemType, itemId, null, reasonOf(reason, false));
+    const { authorId } = await setHidden(app.db, moderatorOf(request), itemType, itemId, null, reasonOf(reason, false));
+    tellUsers(app, [authorId], 'notification', { title: 'Content restored' });
     return { status: true, message: 'Content restored.' };
   });
 

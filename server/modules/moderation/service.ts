@@ -7,7 +7,8 @@ import { boardsChanged, userChanged, type Board } from '../../lib/cached-reads.j
 import { notFound } from '../../lib/http-error.js';
 import type { SessionScope } from '../../lib/sessions.js';
 import { markAuthorSuspended } from '../../lib/suspension.js';
-import { findItem, type HideableType, type ItemType } from './items.js';
+import { createNotification } from '../notifications/service.js';
+import { findItem, type HideableType, type Item, type ItemType } from './items.js';
 import type { HiddenAnswer, LogAnswer, ReportedItem, SuspensionsAnswer } from './schemas.js';
 
 type Action = (typeof MODERATION_ACTIONS)[number];
@@ -48,11 +49,36 @@ export function dismiss(db: Db, moderator: Moderator, itemType: ItemType, itemId
   });
 }
 
+/** The SPA path where the author finds their item (hidden, it is still shown to them, marked). */
+async function linkOf(tx: Db, itemType: HideableType, itemId: string, receiverId?: string): Promise<string> {
+  switch (itemType) {
+    case 'whisper': return `/whispers/whisper-detail/${itemId}`;
+    case 'need': return `/needs/${itemId}`;
+    case 'event': return `/events/${itemId}`;
+    case 'skill': return `/skills/${itemId}`;
+    case 'message': return receiverId ? `/messages/${receiverId}` : '';
+    case 'comment': {
+      const [row] = rowsOf<{ whisper_id: string }>(await tx.execute(sql`select whisper_id from whisper_comments where id = ${itemId}`));
+      return row ? `/whispers/whisper-detail/${row.whisper_id}` : '';
+    }
+  }
+}
+
+/** An item as its author's notification names it: its title, or the start of what it says. */
+const named = (item: Item) => {
+  const words = (item.title || item.text).replace(/\s+/g, ' ').trim();
+  return words.length > 60 ? `${words.slice(0, 59)}…` : words;
+};
+
 /**
  * Hides (`reason` given) or restores (null) an item for everyone but its author, and forgets the
  * kept pages that showed it. Hiding closes the item's open reports. 404 when it does not exist.
+ * The author is told (kind 'moderation', with the reason), in the same transaction; resolves to
+ * their id, to be told live once it has committed.
  */
-export function setHidden(db: Db, moderator: Moderator, itemType: HideableType, itemId: string, reason: string | null, note?: string): Promise<void> {
+export function setHidden(
+  db: Db, moderator: Moderator, itemType: HideableType, itemId: string, reason: string | null, note?: string,
+): Promise<{ authorId: string }> {
   const { table, board } = HIDEABLE[itemType];
   return db.transaction(async (tx) => {
     const set = reason === null ? sql`hidden_at = null, hidden_reason = null` : sql`hidden_at = now(), hidden_reason = ${reason.trim()}`;
@@ -61,8 +87,17 @@ export function setHidden(db: Db, moderator: Moderator, itemType: HideableType, 
     if (reason !== null) await closeReports(tx, itemType, itemId);
     await logAction(tx, moderator, reason === null ? 'restore' : 'hide', itemType, itemId, reason ?? note);
     if (board) await boardsChanged(tx, board);
+    const item = (await findItem(tx, itemType, itemId))!;
+    const link = await linkOf(tx, itemType, itemId, item.receiverId);
+    await createNotification(tx, item.author.id, reason === null
+      ? { kind: 'moderation', link, title: `Your ${itemType} is shown again`, body: `Moderators restored your ${itemType} "${named(item)}".` }
+      : { kind: 'moderation', link, title: `Your ${itemType} was hidden`, body: `Moderators hid your ${itemType} "${named(item)}". Reason: ${reason.trim()}` });
+    return { authorId: item.author.id };
   });
 }
+
+/** A suspension's end as a notification says it. */
+const untilText = (until: Date | null) => (until ? `until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'until a moderator lifts it');
 
 /**
  * Suspends a member (again: a new reason and end): their sessions end (tokens and sockets, once
@@ -82,6 +117,10 @@ export function suspend(
     await logAction(tx, moderator, 'suspend', 'user', userId, reason);
     await userChanged(tx, userId, { shown: true });
     await endSessions({ userId }, tx);
+    // They cannot sign in meanwhile: by e-mail (the kind's default) is how they hear of it, and why.
+    await createNotification(tx, userId, {
+      kind: 'moderation', title: 'Your account was suspended', body: `Moderators suspended your account ${untilText(until)}. Reason: ${reason.trim()}`,
+    });
   });
 }
 

@@ -23,3 +23,16 @@ export const DEFAULT_CHANNELS: Record<NotificationKind, Channels> = {
   moderation: { inApp: true, email: true },
   general: { inApp: true, email: false },
 };
+
+/** Each choosable kind as e-mails name it ("Stop e-mails about …"). */
+export const KIND_EMAIL_LABELS: Record<(typeof NOTIFICATION_KINDS)[number], string> = {
+  message: 'new messages',
+  'friend-request': 'friend requests and their answers',
+  follower: 'new followers',
+  like: 'likes',
+  comment: 'comments on your whispers',
+  reply: 'replies to your comments',
+  event: 'event updates and reminders',
+  badge: 'challenge badges',
+  moderation: 'moderation decisions',
+};

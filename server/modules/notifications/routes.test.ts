@@ -17,7 +17,9 @@ describe('GET /api/notifications', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       success: true,
-      data: [{ _id: expect.any(String), title: 'Welcome to Need Spot!', body: expect.stringMatching(/\w/), createdAt: expect.any(String), read: false }],
+      data: [{
+        _id: expect.any(String), kind: 'general', title: 'Welcome to Need Spot!', body: expect.stringMatching(/\w/), link: '', createdAt: expect.any(String), read: false,
+      }],
       unreadCount: 1,
     });
   });

@@ -1,7 +1,8 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
-import type { NotificationKind } from './kinds.js';
+import { DEFAULT_NOTIFY_EMAIL_DELAY_SECONDS } from '../../config.js';
+import { DEFAULT_CHANNELS, type NotificationKind } from './kinds.js';
 
 export const WELCOME_NOTIFICATION = {
   kind: 'general' as const,
@@ -26,50 +27,110 @@ export interface NewNotification {
   link?: string;
 }
 
+/** The job that e-mails a member what is still unread (digest.ts); one pending per member (its key: the user id). */
+export const DIGEST_JOB = 'email-digest';
+
 /**
- * The statement behind `createNotifications` (at least one notification), to run alone or as a
- * step of another (messages/service.ts stores messages with their notifications in one), so the
- * rule it keeps has one owner. The unread twin is looked for user by user through the (user_id,
- * created_at) index: a lateral subquery with a limit is never turned into a join, so the plan holds
- * without table statistics, which embedded PGlite never gathers (an anti-join planned on its
- * guesses read every unread notification for each batch of messages).
+ * How long after a notification its member's digest job first runs: the server's
+ * NOTIFY_EMAIL_DELAY_SECONDS, given by the notifications routes when they register (the callers of
+ * `createNotification` hold a database handle, not the app). Only the first run depends on it: the
+ * digest itself sends nothing younger than the app's own delay (digest.ts), and comes back for it.
+ */
+let digestDelaySeconds = DEFAULT_NOTIFY_EMAIL_DELAY_SECONDS;
+export function setDigestDelay(seconds: number) {
+  digestDelaySeconds = seconds;
+}
+
+// Each kind's default channels, as arrays for the statement (its text stays the same).
+const defaultKinds = Object.keys(DEFAULT_CHANNELS) as NotificationKind[];
+const defaults = {
+  kinds: sql.param(defaultKinds),
+  inApp: sql.param(defaultKinds.map((kind) => DEFAULT_CHANNELS[kind].inApp)),
+  email: sql.param(defaultKinds.map((kind) => DEFAULT_CHANNELS[kind].email)),
+};
+
+/**
+ * Schedules the digest job of each member `userIds` selects (a column `user_id`), `digestDelaySeconds`
+ * from now: lib/jobs.ts's `scheduleJob` for a set of members, as one step of a statement, with its
+ * rules: a pending job keeps its earlier time; one running right now runs once more after
+ * (`rerun_at`), since the run may have read the member's unread items before this commit.
+ */
+const scheduleDigests = (userIds: SQL) => sql`
+  insert into jobs (kind, key, run_at)
+  select ${DIGEST_JOB}::text, due.user_id::text, now() + ${sql.param(digestDelaySeconds)}::double precision * interval '1 second'
+  from (${userIds}) due
+  on conflict (kind, key) where state = 'pending' do update set
+    run_at = case when jobs.locked_until is not null then jobs.run_at else least(jobs.run_at, excluded.run_at) end,
+    rerun_at = case when jobs.locked_until is null then jobs.rerun_at else least(coalesce(jobs.rerun_at, excluded.run_at), excluded.run_at) end
+  -- Written only when it changes a time: a busy conversation's messages find the job pending, and leave it be.
+  where case when jobs.locked_until is null then excluded.run_at < jobs.run_at else jobs.rerun_at is null or excluded.run_at < jobs.rerun_at end`;
+
+/**
+ * The steps behind `createNotifications` (at least one notification), as items of a WITH list
+ * (`told_*`), to run alone or in another statement (messages/service.ts stores messages with their
+ * notifications in one), so the rules they keep have one owner:
+ * - Each receiver's channels for the kind (notification_preferences, else the kind's default; in
+ *   the app always for messages). Neither channel: nothing is stored. E-mail only: the row is
+ *   stored with `in_app` false, hidden from the list and the badge, for the digest to send.
+ * - `email` on the row when the member wants the kind by e-mail. Messages are the exception: the
+ *   digest reads them from the messages table itself (each message's first lines), so their
+ *   notification never goes by e-mail.
+ * - An unread twin (same title and body) is not told again. It is looked for user by user through
+ *   the (user_id, created_at) index: a lateral subquery with a limit is never turned into a join,
+ *   so the plan holds without table statistics, which embedded PGlite never gathers (an anti-join
+ *   planned on its guesses read every unread notification for each batch of messages).
+ * - The receiver's digest job is scheduled (a pending one keeps its earlier time) when something
+ *   new is to go by e-mail: a stored notification that has `email`, or a message whose receiver
+ *   wants messages by e-mail (also when its notification had an unread twin: the message is new).
  */
 export function insertNotifications(list: NewNotification[]): SQL {
-  // Three arrays, whatever the number of notifications: the statement's text is always the same
+  // Arrays, whatever the number of notifications: the statement's text is always the same
   // (messages/service.ts prepares it once, as a step of its own).
   const column = <K extends keyof NewNotification>(key: K) => sql.param(list.map((item) => item[key]));
   return sql`
-    insert into notifications (user_id, kind, title, body, link)
-    select distinct v.user_id, v.kind, v.title, v.body, v.link
-    from unnest(${column('userId')}::uuid[], ${column('kind')}::text[], ${column('title')}::text[], ${column('body')}::text[], ${sql.param(list.map((item) => item.link ?? ''))}::text[])
-      as v (user_id, kind, title, body, link)
-    left join lateral (
-      select true as found from notifications n
-      where n.user_id = v.user_id and n.title = v.title and n.body = v.body and not n.read
-      limit 1
-    ) twin on true
-    where twin.found is null`;
+    told_wanted as (
+      select distinct v.user_id, v.kind, v.title, v.body, v.link,
+        coalesce(p.in_app, d.in_app, true) or v.kind = 'message' as in_app,
+        coalesce(p.email, d.email, false) as email
+      from unnest(${column('userId')}::uuid[], ${column('kind')}::text[], ${column('title')}::text[], ${column('body')}::text[], ${sql.param(list.map((item) => item.link ?? ''))}::text[])
+        as v (user_id, kind, title, body, link)
+      left join unnest(${defaults.kinds}::text[], ${defaults.inApp}::boolean[], ${defaults.email}::boolean[]) as d (kind, in_app, email) on d.kind = v.kind
+      left join notification_preferences p on p.user_id = v.user_id and p.kind = v.kind
+    ), told as (
+      insert into notifications (user_id, kind, title, body, link, in_app, email)
+      select w.user_id, w.kind, w.title, w.body, w.link, w.in_app, w.email and w.kind <> 'message'
+      from told_wanted w
+      left join lateral (
+        select true as found from notifications n
+        where n.user_id = w.user_id and n.title = w.title and n.body = w.body and not n.read
+        limit 1
+      ) twin on true
+      where twin.found is null and (w.in_app or w.email)
+      returning user_id, email
+    ), told_digest as (
+      ${scheduleDigests(sql`select user_id from told where email union select user_id from told_wanted where kind = 'message' and email`)}
+    )`;
 }
 
 /** `createNotification` for several at once, in one statement (a batch saying one thing twice tells it once). */
 export async function createNotifications(db: Db, list: NewNotification[]) {
   if (list.length === 0) return;
-  await db.execute(insertNotifications(list));
+  await db.execute(sql`with ${insertNotifications(list)} select 1`);
 }
 
-/** The caller's latest notifications, newest first. */
+/** The caller's latest notifications shown in the app, newest first. */
 export function listNotifications(db: Db, userId: string, limit = 50) {
   return db
     .select()
     .from(notifications)
-    .where(eq(notifications.userId, userId))
+    .where(and(eq(notifications.userId, userId), eq(notifications.inApp, true)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
 }
 
 /** How many of the user's notifications are unread (the bell's badge). */
 export async function unreadCount(db: Db, userId: string): Promise<number> {
-  return db.$count(notifications, and(eq(notifications.userId, userId), eq(notifications.read, false)));
+  return db.$count(notifications, and(eq(notifications.userId, userId), eq(notifications.read, false), eq(notifications.inApp, true)));
 }
 
 /**
@@ -78,16 +139,16 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
  */
 export async function markRead(db: Db, userId: string, id: string): Promise<'done' | 'already' | 'missing'> {
   const rows = await db.update(notifications).set({ read: true })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId), eq(notifications.inApp, true)))
     .returning({ id: notifications.id, before: sql<boolean>`(select n.read from notifications n where n.id = ${id})` });
   if (rows.length === 0) return 'missing';
   return rows[0].before ? 'already' : 'done';
 }
 
-/** Marks every notification of the user read. */
+/** Marks every notification of the user shown in the app read (one waiting for e-mail only stays for its digest). */
 export async function markAllRead(db: Db, userId: string): Promise<number> {
   const rows = await db.update(notifications).set({ read: true })
-    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false), eq(notifications.inApp, true)))
     .returning({ id: notifications.id });
   return rows.length;
 }

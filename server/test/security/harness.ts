@@ -9,6 +9,7 @@ import { sessions } from '../../db/schema.js';
 import { boardsChanged } from '../../lib/cached-reads.js';
 import { forget } from '../../db/cache.js';
 import { signToken } from '../../lib/tokens.js';
+import { unsubscribeToken } from '../../modules/notifications/unsubscribe.js';
 import type { RouteEntry } from '../../plugins/auth.js';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../build-test-app.js';
 import { bearer, login, newRegistration, randomIp, signUp } from '../fixtures.js';
@@ -177,6 +178,8 @@ const someonesNeed = async (t: TestApp) => {
   await needOf(t, author);
   return author.id;
 };
+const unsubscribeLink = (actor: Account) =>
+  unsubscribeToken(TEST_JWT_SECRET, { userId: actor.id, kinds: ['message', 'like'], expiresAt: new Date(Date.now() + 86_400_000) });
 const moderation = (request: (t: TestApp) => Promise<InjectOptions>): Scenario => ({ ok: 200, role: 'moderator', request });
 
 /**
@@ -331,6 +334,16 @@ export const scenarios: Record<string, Scenario> = {
   // The path is the caller's own id, which no notification has: 404.
   'POST /api/notifications/:id/read': { ok: 404, request: async () => ({}) },
   'POST /api/notifications/read-all': { ok: 200, request: async () => ({}) },
+  'GET /api/notifications/preferences': { ok: 200, request: async () => ({}) },
+  'PUT /api/notifications/preferences': { ok: 200, request: async () => ({ payload: [{ kind: 'like', inApp: false, email: true }] }) },
+  // The unsubscribe links work without a token: the actor's own signed link (it can name no one else).
+  'GET /api/notifications/unsubscribe': { ok: 200, request: async (_t, actor) => ({ query: { token: unsubscribeLink(actor) } }) },
+  'POST /api/notifications/unsubscribe': {
+    ok: 200,
+    request: async (_t, actor) => ({
+      query: { token: unsubscribeLink(actor) }, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click',
+    }),
+  },
   'GET /api/blocks': { ok: 200, request: async () => ({}) },
   // The path is the caller's own id, and nobody may block themselves: 400.
   'POST /api/blocks/:userId': { ok: 400, request: async () => ({}) },

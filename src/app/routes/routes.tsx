@@ -18,6 +18,8 @@ const ChangePasswordPage = lazy(() => import('@/pages/settings').then((m) => ({ 
 const ChangeEmailPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.ChangeEmailPage })));
 const VerifyEmailOtpPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.VerifyEmailOtpPage })));
 const BlockedMembersPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.BlockedMembersPage })));
+const NotificationSettingsPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.NotificationSettingsPage })));
+const UnsubscribePage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.UnsubscribePage })));
 const LocationPage = lazy(() => import('@/pages/map').then((m) => ({ default: m.LocationPage })));
 const MapPage = lazy(() => import('@/pages/map').then((m) => ({ default: m.MapPage })));
 const AboutUsPage = lazy(() => import('@/pages/about-us').then((m) => ({ default: m.AboutUsPage })));
@@ -75,6 +77,9 @@ export const routes: RouteObject[] = [
       { path: paths.settings.changeEmail(), element: authOnly(<ChangeEmailPage />) },
       { path: paths.settings.verifyEmailOtp(), element: authOnly(<VerifyEmailOtpPage />) },
       { path: paths.settings.blocked(), element: authOnly(<BlockedMembersPage />) },
+      { path: paths.settings.notifications(), element: authOnly(<NotificationSettingsPage />) },
+      // Not behind RequireAuth: an e-mail's unsubscribe link works signed out (its token is the permission).
+      { path: paths.unsubscribe(), element: <UnsubscribePage /> },
       { path: paths.location(), element: <LocationPage /> },
       { path: paths.map(), element: <MapPage /> },
       { path: paths.aboutUs(), element: <AboutUsPage /> },

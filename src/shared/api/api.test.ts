@@ -66,15 +66,21 @@ describe('response mappers', () => {
     },
   );
 
-  it('maps the body to the message', () => {
+  it('maps the body to the message, the kind to the type, and keeps the link', () => {
     expect(toNotifications({ data: [notifications[0]] })[0]).toEqual({
       _id: notifications[0]._id,
-      type: '',
+      type: 'general',
       title: 'Transaction successful',
       message: 'Your payment for the Goa beach clean-up kit went through.',
+      link: '',
       createdAt: notifications[0].createdAt,
       read: false,
     });
+    expect(toNotifications({ data: [notifications[1]] })[0].link).toBe('/challenges');
+  });
+
+  it.each(['https://elsewhere.example/x', '//elsewhere.example/x', 'javascript:alert(1)', 42])('keeps no link that leaves the app (%p)', (link) => {
+    expect(toNotifications({ data: [{ ...notifications[0], link }] })[0].link).toBe('');
   });
 
   it('drops list items without an id', () => {

@@ -8,6 +8,7 @@ import { runSessionEndHooks } from './session-hooks';
 export const tagTypes = [
   'User',
   'Notification',
+  'NotificationPreference',
   'Trip',
   'Companion',
   'Need',

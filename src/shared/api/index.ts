@@ -45,9 +45,14 @@ export {
   useGetNotificationsQuery,
   useMarkNotificationReadMutation,
   useMarkAllNotificationsReadMutation,
+  useGetNotificationPreferencesQuery,
+  useUpdateNotificationPreferenceMutation,
+  useGetUnsubscribeLinkQuery,
+  useUnsubscribeFromEmailsMutation,
   MARK_READ_FAILED,
+  PREFERENCE_SAVE_FAILED,
 } from './endpoints/notifications';
-export type { Notification } from './endpoints/notifications';
+export type { Notification, NotificationPreference } from './endpoints/notifications';
 export { searchApi, useSearchQuery, toSearchResult } from './endpoints/search';
 export type { SearchResult, SearchGroup, NeedHit, EventHit, SkillHit } from './endpoints/search';
 export {

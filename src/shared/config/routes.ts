@@ -20,7 +20,10 @@ export const paths = {
     changeEmail: () => '/settings/change-email',
     verifyEmailOtp: () => '/settings/verify-email-otp',
     blocked: () => '/settings/blocked',
+    notifications: () => '/settings/notifications',
   },
+  /** An e-mail's unsubscribe link (`token` signed by the server); works signed out. */
+  unsubscribe: (token?: string) => (token === undefined ? '/unsubscribe' : `/unsubscribe?token=${encodeURIComponent(token)}`),
   /** Moderators only; anyone else sees the 404 page. */
   moderation: () => '/moderation',
   messages: {

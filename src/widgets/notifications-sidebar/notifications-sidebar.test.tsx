@@ -96,7 +96,7 @@ describe('live, with unread state and mark-as-read', () => {
     server.use(http.get('*/api/notifications', () => HttpResponse.json({ success: true, data: list })));
     renderWithProviders('/about-us');
     await waitFor(() => expect(bell()).toHaveAccessibleDescription('2 unread'));
-    list = [{ _id: '0b9d4a52-1e0f-4c8b-8d7a-2f6e1c3b5a09', title: 'New like', body: '@rohan liked your whisper.', createdAt: '2025-06-02T10:00:00.000Z', read: false }, ...notifications];
+    list = [{ _id: '0b9d4a52-1e0f-4c8b-8d7a-2f6e1c3b5a09', kind: 'like', title: 'New like', body: '@rohan liked your whisper.', link: '', createdAt: '2025-06-02T10:00:00.000Z', read: false }, ...notifications];
     await waitFor(() => expect(fakeRealtime.open()).toHaveLength(1));
     fakeRealtime.emit('notification', { title: 'New like' });
     await waitFor(() => expect(bell()).toHaveAccessibleDescription('3 unread'));
@@ -134,4 +134,20 @@ describe('live, with unread state and mark-as-read', () => {
     await user.click(within(sidebar).getByRole('button', { name: 'Close notifications' }));
     await waitFor(() => expect(bell()).not.toHaveAccessibleDescription());
   });
+});
+
+it('a notification with a link opens its screen: read on the way, the sidebar closed; one without stays plain text', async () => {
+  storeLogin();
+  const sent: string[] = [];
+  server.use(http.post('*/api/notifications/:id/read', ({ params }) => {
+    sent.push(params.id as string);
+    return HttpResponse.json({ success: true, updated: 1 });
+  }));
+  const { sidebar, user, router } = await openSidebar();
+  await within(sidebar).findByText('Transaction successful');
+  expect(within(sidebar).queryByRole('link', { name: 'Transaction successful' })).not.toBeInTheDocument();
+  await user.click(within(sidebar).getByRole('link', { name: 'Award received' }));
+  expect(router.state.location.pathname).toBe('/challenges');
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  await waitFor(() => expect(sent).toEqual([notifications[1]._id]));
 });

@@ -79,6 +79,17 @@ export function SettingsPage() {
             <span className="visually-hidden">Hidden</span>
           </SettingsRow>
           <SettingsRow
+            icon="bell"
+            label="Notifications"
+            action={
+              <Link to={paths.settings.notifications()} className="settings-row__link">
+                Notification settings
+              </Link>
+            }
+          >
+            In the app and by e-mail
+          </SettingsRow>
+          <SettingsRow
             icon="shield"
             label="Safety"
             action={

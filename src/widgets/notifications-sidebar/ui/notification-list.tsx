@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { useGetNotificationsQuery, useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation } from '@/shared/api';
 import { formatDayTime } from '@/shared/lib/date';
 import { Button } from '@/shared/ui/button';
@@ -7,8 +8,11 @@ import { Icon } from '@/shared/ui/icon';
 import { Spinner } from '@/shared/ui/spinner';
 import { iconFor } from '../lib/notification-display';
 
-/** Mounted only while the sidebar is open and the user is logged in, so it fetches only then. */
-export function NotificationList() {
+/**
+ * Mounted only while the sidebar is open and the user is logged in, so it fetches only then. A
+ * notification with a link opens what it is about (read, and the sidebar closed, on the way).
+ */
+export function NotificationList({ onNavigate }: { onNavigate: () => void }) {
   const { data: notifications = [], isLoading, isError, refetch } = useGetNotificationsQuery();
   const [markRead] = useMarkNotificationReadMutation();
   const [markAllRead] = useMarkAllNotificationsReadMutation();
@@ -47,7 +51,22 @@ export function NotificationList() {
               <Icon name={iconFor(item)} size={20} />
             </span>
             <div className="notification__body">
-              <h3 className="notification__title">{item.title}</h3>
+              <h3 className="notification__title">
+                {item.link ? (
+                  <Link
+                    to={item.link}
+                    className="notification__link"
+                    onClick={() => {
+                      if (!item.read) void markRead(item._id);
+                      onNavigate();
+                    }}
+                  >
+                    {item.title}
+                  </Link>
+                ) : (
+                  item.title
+                )}
+              </h3>
               {item.message && <p className="notification__message">{item.message}</p>}
               {item.createdAt && (
                 <time className="notification__time" dateTime={item.createdAt}>

@@ -27,7 +27,7 @@ export function NotificationsSidebar({ open, onClose, id }: NotificationsSidebar
       id={id}
     >
       {isLoggedIn ? (
-        <NotificationList />
+        <NotificationList onNavigate={onClose} />
       ) : (
         <div className="notifications__signed-out">
           <span className="notifications__signed-out-icon">
