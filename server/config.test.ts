@@ -61,6 +61,8 @@ describe('loadConfig', () => {
     expect(loadConfig({}).jobsPollMs).toBe(1000);
     expect(loadConfig({ JOBS_POLL_MS: '250' }).jobsPollMs).toBe(250);
     expect(() => loadConfig({ JOBS_POLL_MS: '0' })).toThrow('JOBS_POLL_MS must be a whole number of at least 1, got "0"');
+    // Past 2^31 - 1 ms a timer fires at once: the loop would spin.
+    expect(() => loadConfig({ JOBS_POLL_MS: '3600001' })).toThrow('JOBS_POLL_MS must be at most 3600000, got "3600001"');
   });
 
   it('trusts proxies by hop count or address, never any X-Forwarded-For', () => {

@@ -106,7 +106,7 @@ export interface Config {
   outboxDir: string;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs (never `true`). */
   trustProxy: false | number | string;
-  /** How often each instance looks for due jobs (plugins/jobs.ts), JOBS_POLL_MS; 0 (tests only) turns the loop off. */
+  /** How often each instance looks for due jobs (plugins/jobs.ts), JOBS_POLL_MS, 1 ms to an hour; 0 (set in code by tests, not from the environment) turns the loop off. */
   jobsPollMs: number;
   limits: Limits;
 }
@@ -213,9 +213,10 @@ function parseUrl(name: string, raw: string | undefined, fallback?: string): str
  */
 export const defaultDatabasePoolSize = (cores = availableParallelism()) => Math.min(10, 2 * cores);
 
-function parseCount(name: string, raw: string | undefined, fallback: number): number {
+function parseCount(name: string, raw: string | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   if (raw === undefined) return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ConfigError(`${name} must be a whole number of at least 1, got "${raw}"`);
+  if (Number(raw) > max) throw new ConfigError(`${name} must be at most ${max}, got "${raw}"`);
   return Number(raw);
 }
 
@@ -338,7 +339,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     s3: parseS3Url(get('S3_URL')),
     outboxDir: path.join(dataDir, 'outbox'),
     trustProxy: parseTrustProxy(get('TRUST_PROXY')),
-    jobsPollMs: parseCount('JOBS_POLL_MS', get('JOBS_POLL_MS'), 1000),
+    jobsPollMs: parseCount('JOBS_POLL_MS', get('JOBS_POLL_MS'), 1000, 3_600_000),
     limits: parseLimits(get),
   };
 }

@@ -9,7 +9,7 @@ import { jobs } from '../db/schema.js';
 import type { JobRun } from '../plugins/jobs.js';
 import { buildTestApp, SETUP_TIMEOUT, type TestApp } from '../test/build-test-app.js';
 import { migrationsFolder, pgliteWorker } from '../test/test-database.js';
-import { cancelJob, claimDueJobs, JOB_LEASE_MS, JOB_MAX_ATTEMPTS, retryDelayMs, scheduleJob } from './jobs.js';
+import { cancelJob, claimDueJobs, failJob, finishJob, JOB_LEASE_MS, JOB_MAX_ATTEMPTS, retryDelayMs, scheduleJob } from './jobs.js';
 
 const T0 = new Date('2026-11-27T10:00:00Z');
 const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
@@ -161,6 +161,35 @@ describe('jobs (lib/jobs.ts, plugins/jobs.ts)', () => {
     expect(row).toMatchObject({ state: 'failed', attempts: JOB_MAX_ATTEMPTS, lastError: 'SMTP said no' });
     clock.set(minutes(100_000));
     expect(await t.app.jobs.runDue()).toBe(0);
+  });
+
+  it('claims one job at a time, so a slow run before it never eats into the next job\'s lease', async () => {
+    const claimableDuringRun: string[][] = [];
+    await scheduleJob(t.db, { kind: 'test', key: 'c', runAt: clock.now() });
+    await scheduleJob(t.db, { kind: 'test', key: 'd', runAt: clock.now() });
+    behaviour = async () => {
+      if (runs.length === 1) clock.set(new Date(clock.now().getTime() + JOB_LEASE_MS + 1000));
+      else claimableDuringRun.push((await claimDueJobs(t.db, clock.now(), 10)).map((job) => job.key));
+    };
+    await t.app.jobs.runDue();
+    // 'd' was claimed after 'c' had taken longer than a lease: its own lease is whole, nobody else can take it.
+    expect(runs.map((run) => run.key)).toEqual(['c', 'd']);
+    expect(claimableDuringRun).toEqual([[]]);
+  });
+
+  it('a run that outlived its lease changes nothing when it ends: the claim that took the job over decides', async () => {
+    await scheduleJob(t.db, { kind: 'test', key: 'a', runAt: minutes(0) });
+    const [stale] = await claimDueJobs(t.db, minutes(0), 1);
+    const later = new Date(T0.getTime() + JOB_LEASE_MS + 1000);
+    const [current] = await claimDueJobs(t.db, later, 1);
+    expect(current.id).toBe(stale.id);
+    expect(current.claimId).not.toBe(stale.claimId);
+    await finishJob(t.db, stale, later);
+    expect((await rowsOfKind(t.db, 'test'))[0]).toMatchObject({ state: 'pending', claimId: current.claimId });
+    await failJob(t.db, stale, later, 'late');
+    expect((await rowsOfKind(t.db, 'test'))[0]).toMatchObject({ state: 'pending', lastError: null });
+    await finishJob(t.db, current, later);
+    expect((await rowsOfKind(t.db, 'test'))[0]).toMatchObject({ state: 'done', claimId: null });
   });
 
   it('recovers when a later attempt succeeds', async () => {

@@ -51,6 +51,8 @@ export async function cancelJob(db: Db, kind: string, key: string): Promise<void
 
 export interface ClaimedJob {
   id: string;
+  /** This claim's own id: ending the run matches it, so a run that outlived its lease changes nothing. */
+  claimId: string;
   kind: string;
   key: string;
   payload: Record<string, unknown>;
@@ -73,18 +75,18 @@ const iso = (date: Date) => date.toISOString();
  */
 export async function claimDueJobs(db: Db, now: Date, limit: number): Promise<ClaimedJob[]> {
   return rowsOf<ClaimedJob>(await db.execute(sql`
-    update jobs set locked_until = ${iso(new Date(now.getTime() + JOB_LEASE_MS))}, attempts = attempts + 1
+    update jobs set locked_until = ${iso(new Date(now.getTime() + JOB_LEASE_MS))}, attempts = attempts + 1, claim_id = gen_random_uuid()
     where id in (
       select id from jobs
       where state = 'pending' and run_at <= ${iso(now)} and (locked_until is null or locked_until <= ${iso(now)})
       order by run_at limit ${limit}
       for update skip locked
     )
-    returning id, kind, key, payload, attempts`));
+    returning id, claim_id as "claimId", kind, key, payload, attempts`));
 }
 
 /**
- * Ends a run. The claim is identified by its attempt number, so a run whose lease ran out (another
+ * Ends a run. The claim is identified by its claim id, so a run whose lease ran out (another
  * instance claimed the job again) changes nothing. `again`: due again at that time, as a new
  * job (attempts from 0). Asked again meanwhile (`rerun_at`): pending again at the earlier of the two.
  */
@@ -96,8 +98,8 @@ export async function finishJob(db: Db, job: ClaimedJob, now: Date, again?: Date
       run_at = coalesce(least(rerun_at, ${next}::timestamptz), rerun_at, ${next}::timestamptz, run_at),
       attempts = case when rerun_at is null and ${next}::timestamptz is null then attempts else 0 end,
       finished_at = case when rerun_at is null and ${next}::timestamptz is null then ${iso(now)}::timestamptz end,
-      rerun_at = null, locked_until = null, last_error = null
-    where id = ${job.id} and attempts = ${job.attempts} and state = 'pending'`);
+      rerun_at = null, locked_until = null, claim_id = null, last_error = null
+    where id = ${job.id} and claim_id = ${job.claimId} and state = 'pending'`);
 }
 
 /** A run threw: due again after the backoff, or given up after JOB_MAX_ATTEMPTS runs. */
@@ -108,8 +110,8 @@ export async function failJob(db: Db, job: ClaimedJob, now: Date, error: string)
       state = ${failed ? 'failed' : 'pending'},
       run_at = ${iso(new Date(now.getTime() + retryDelayMs(job.attempts)))},
       finished_at = ${failed ? iso(now) : null},
-      locked_until = null, last_error = ${error.slice(0, 2000)}
-    where id = ${job.id} and attempts = ${job.attempts} and state = 'pending'`);
+      locked_until = null, claim_id = null, last_error = ${error.slice(0, 2000)}
+    where id = ${job.id} and claim_id = ${job.claimId} and state = 'pending'`);
   return failed ? 'failed' : 'retry';
 }
 

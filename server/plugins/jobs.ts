@@ -21,7 +21,6 @@ declare module 'fastify' {
   }
 }
 
-const BATCH = 20;
 const PRUNE_EVERY_MS = 3_600_000;
 
 /**
@@ -53,11 +52,13 @@ async function jobs(app: FastifyInstance) {
 
   async function runDue(): Promise<number> {
     let ran = 0;
-    for (;;) {
-      const batch = await claimDueJobs(app.db, app.clock(), BATCH);
-      for (const job of batch) await runOne(job);
-      ran += batch.length;
-      if (batch.length < BATCH || closing) break;
+    // One job per claim: each gets a whole lease from the moment it starts, however long the ones
+    // before it took (a slow mail server), so no other instance claims it while it is running.
+    while (!closing) {
+      const [job] = await claimDueJobs(app.db, app.clock(), 1);
+      if (!job) break;
+      await runOne(job);
+      ran += 1;
     }
     const now = app.clock();
     if (now.getTime() - prunedAt > PRUNE_EVERY_MS) {

@@ -34,6 +34,8 @@ export const jobs = pgTable('jobs', {
   runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
   attempts: integer('attempts').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** Names the claim that holds the job: a run whose lease ran out (the job claimed again) changes nothing when it ends. */
+  claimId: uuid('claim_id'),
   /** Asked again while a run held it: when that run ends, the job is due again at this time instead of done. */
   rerunAt: timestamp('rerun_at', { withTimezone: true }),
   lastError: text('last_error'),
