@@ -10,7 +10,7 @@ import {
 } from './schema.js';
 import { demoChallenges, demoMessages, demoNotifications } from './seed/challenges.js';
 import { DEMO_EVENT_ZONE, demoAttendance, demoEvents, demoEventUpdates } from './seed/events.js';
-import { scheduleReminder } from '../modules/events/reminders.js';
+import { scheduleReminder } from '../modules/events/reminder-schedule.js';
 import { demoNeeds } from './seed/needs.js';
 import { DEMO_PASSWORD, DEMO_USERNAME, people, type PersonKey } from './seed/people.js';
 import { demoSkills } from './seed/skills.js';

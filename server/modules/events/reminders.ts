@@ -1,35 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.js';
 import { events } from '../../db/schema.js';
-import { cancelJob, scheduleJob } from '../../lib/jobs.js';
 import { tellUsers } from '../../plugins/realtime.js';
 import { createNotifications } from '../notifications/service.js';
 import { goingMembers } from './attendance.js';
 import { eventUrl } from './links.js';
 import { notice } from './notices.js';
-import { reminderAt, startInstant, type EventTimes } from './times.js';
+import { REMINDER_JOB } from './reminder-schedule.js';
+import { reminderAt, startInstant } from './times.js';
 
-// The reminder a day before an event (lib/jobs.ts: a job of kind 'event-reminder' whose key is the
-// event's id, so an event has at most one pending reminder). Scheduled in the transaction that
-// creates or moves the event, dropped with it; the job tells the members going at that moment.
+// The job behind the reminder a day before an event; scheduling it is reminder-schedule.ts's.
 
-export const REMINDER_JOB = 'event-reminder';
-
-/**
- * Sets the reminder of an event to a day before its (new) start, replacing one already pending;
- * when that moment has passed (an event that starts within a day), there is none.
- */
-export async function scheduleReminder(tx: Db, eventId: string, times: EventTimes, now: Date): Promise<void> {
-  const runAt = reminderAt(times);
-  if (runAt <= now) {
-    await cancelJob(tx, REMINDER_JOB, eventId);
-    return;
-  }
-  await scheduleJob(tx, { kind: REMINDER_JOB, key: eventId, runAt, payload: { start: startInstant(times).toISOString() } }, { replace: true });
-}
-
-export const cancelReminder = (tx: Db, eventId: string) => cancelJob(tx, REMINDER_JOB, eventId);
+export { cancelReminder, REMINDER_JOB, scheduleReminder } from './reminder-schedule.js';
 
 /** Up to a minute early still counts as on time (the loop polls; clocks differ a little between instances). */
 const EARLY_MS = 60_000;
