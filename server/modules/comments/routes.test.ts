@@ -284,6 +284,20 @@ describe('notifications', () => {
       [author.id, 'reply', `@${replier.body.username} replied to your comment: "Welcome"`],
     ].sort());
   });
+
+  it('a reply under a hidden comment (its author\'s, the only one who may reply there) tells the whisper\'s author nothing: they cannot see it', async () => {
+    const author = await signUp(t.app);
+    const commenter = await signUp(t.app);
+    const moderator = await signUp(t.app);
+    await makeModerator(t, moderator);
+    const whisperId = await newWhisper(author, 'Chapora');
+    const rude = await comment(commenter, whisperId, 'Rude');
+    await hide(moderator, rude._id);
+    const before = (await noticesOf(author)).map((n) => n.id);
+    await comment(commenter, whisperId, 'Ruder, in reply', rude._id);
+    expect((await noticesOf(author)).filter((n) => !before.includes(n.id))).toEqual([]);
+    expect(texts(await threads(author, whisperId))).toEqual([]);
+  });
 });
 
 describe('counts on cards', () => {

@@ -83,11 +83,12 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!checked.ok) throw invalid(checked);
     // Blocked either way: the whisper is gone for the caller, so is commenting on it.
     const whisper = await seenWhisper(whisperId, me);
-    let parent: { id: string; authorId: string } | undefined;
+    let parent: { id: string; authorId: string; hidden: boolean } | undefined;
     if (request.body.parentId) {
+      // A hidden comment is seen by its author alone, so they alone may reply under it, and their reply is theirs alone too.
       const above = await seenComment(request.body.parentId, me);
       if (above.whisperId !== whisperId || above.parentId !== null) throw invalid({ message: ONE_LEVEL, field: 'parentId' });
-      parent = { id: above.id, authorId: above.authorId };
+      parent = { id: above.id, authorId: above.authorId, hidden: above.hiddenAt !== null };
     }
     let made: Awaited<ReturnType<typeof insertComment>>;
     const answer = await idempotent(app.db, request, reply, { userId: me, route: `create-comment:${whisperId}` }, {
@@ -98,11 +99,12 @@ const commentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     });
     // Made by this request and committed (a replayed answer made nothing): the receivers and the
-    // whisper's watchers hear of it before the answer goes, so the poster's next read and theirs agree.
+    // whisper's watchers hear of it before the answer goes, so the poster's next read and theirs agree;
+    // not of a reply under a hidden comment, which none of them sees (as PATCH below).
     if (made) {
       const { comment, told } = made;
       for (const notice of told) tellUsers(app, [notice.userId], 'notification', { title: notice.title });
-      await tellWatchers(whisperId, [me, whisper.authorId, ...(parent ? [parent.authorId] : [])], { event: 'comment:new', payload: { whisperId, comment } });
+      if (!parent?.hidden) await tellWatchers(whisperId, [me, whisper.authorId, ...(parent ? [parent.authorId] : [])], { event: 'comment:new', payload: { whisperId, comment } });
     }
     return answer;
   });

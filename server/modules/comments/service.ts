@@ -184,6 +184,18 @@ export async function listReplies(db: Db, parentId: string, { limit, cursor }: {
   return { replies: replies.reverse().map(toCommentDto), nextCursor };
 }
 
+/**
+ * Every reply under a comment that everyone may see (not hidden, its author not suspended), oldest
+ * first: what a restored comment brings back to the pages open on its whisper (live.ts).
+ */
+export async function shownReplies(db: Db, parentId: string): Promise<CommentDto[]> {
+  const rows = await db.select(commentColumns)
+    .from(whisperComments).innerJoin(users, eq(users.id, whisperComments.userId))
+    .where(and(eq(whisperComments.parentId, parentId), shownSql('whisper_comments', 'users', undefined, [])))
+    .orderBy(whisperComments.createdAt, whisperComments.id);
+  return rows.map(toCommentDto);
+}
+
 const parent = alias(whisperComments, 'parent');
 const parentAuthor = alias(users, 'parent_author');
 const whisperAuthor = alias(users, 'whisper_author');
@@ -246,8 +258,8 @@ export interface NewComment {
   whisperId: string;
   whisperTitle: string;
   whisperAuthorId: string;
-  /** A reply's parent comment and its author. */
-  parent?: { id: string; authorId: string };
+  /** A reply's parent comment, its author, and whether moderators hid it (then only its author sees the reply). */
+  parent?: { id: string; authorId: string; hidden: boolean };
   userId: string;
   text: string;
 }
@@ -255,7 +267,8 @@ export interface NewComment {
 /**
  * Stores a comment with its notifications, in one transaction: the whisper's author hears of a
  * comment ('comment'), a comment's author of a reply to it ('reply': only that one when both are
- * the same member); nobody of their own. Resolves to the comment, as stored, and who was told. The
+ * the same member); nobody of their own, nor the whisper's author of a reply under a hidden
+ * comment (they do not see it). Resolves to the comment, as stored, and who was told. The
  * whisper or the parent gone meanwhile answers 404, the author's account gone 401 (by the caller).
  */
 export async function insertComment(db: Db, input: NewComment): Promise<{ comment: CommentDto; told: NewNotification[] } | undefined> {
@@ -282,7 +295,7 @@ export async function insertComment(db: Db, input: NewComment): Promise<{ commen
     if (input.parent && input.parent.authorId !== input.userId) {
       told.push({ userId: input.parent.authorId, kind: 'reply', link, title: 'New reply', body: `@${author.authorUsername} replied to your comment: "${quoted}"` });
     }
-    if (input.whisperAuthorId !== input.userId && input.whisperAuthorId !== input.parent?.authorId) {
+    if (input.whisperAuthorId !== input.userId && input.whisperAuthorId !== input.parent?.authorId && !input.parent?.hidden) {
       told.push({ userId: input.whisperAuthorId, kind: 'comment', link, title: 'New comment', body: `@${author.authorUsername} commented on your whisper "${input.whisperTitle}": "${quoted}"` });
     }
     await createNotifications(tx, told);

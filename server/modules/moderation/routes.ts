@@ -5,7 +5,7 @@ import { StatusAnswer } from '../../lib/schemas.js';
 import { controlCharsExceptBreaks } from '../../lib/text.js';
 import { callerOf } from '../../plugins/auth.js';
 import { tellUsers } from '../../plugins/realtime.js';
-import { tellCommentHidden } from '../comments/live.js';
+import { tellCommentHidden, tellCommentRestored } from '../comments/live.js';
 import { DismissBody, HiddenAnswer, HideBody, LogAnswer, ReportsAnswer, RestoreBody, SuspendBody, SuspensionsAnswer, UnsuspendBody } from './schemas.js';
 import { auditLog, dismiss, hiddenItems, reportQueue, setHidden, suspend, suspensions, unsuspend, type Moderator } from './service.js';
 
@@ -49,6 +49,8 @@ const moderationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { itemType, itemId, reason } = request.body;
     const { authorId } = await setHidden(app.db, moderatorOf(request), itemType, itemId, null, reasonOf(reason, false));
     tellUsers(app, [authorId], 'notification', { title: 'Content restored' });
+    // A restored comment comes back to the pages open on its whisper at once.
+    if (itemType === 'comment') await tellCommentRestored(app, itemId);
     return { status: true, message: 'Content restored.' };
   });
 
