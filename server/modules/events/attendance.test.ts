@@ -314,6 +314,67 @@ describe('edits and deletion tell the members going', () => {
   });
 });
 
+describe('notices respect blocks and moderation', () => {
+  const block = async (blocker: Member, blocked: Member) =>
+    expect((await t.app.inject({ method: 'POST', url: `/api/blocks/${blocked.id}`, headers: bearer(blocker.token) })).statusCode).toBe(200);
+  /** An event with three members going: one the organiser then blocks, one who then blocks the organiser, one with no block. */
+  async function withBlocks(overrides: Record<string, string> = {}) {
+    const [organiser, blockedByOrganiser, blocksOrganiser, friend] = await makeMembers(t, 4);
+    const id = await newEvent(organiser, overrides);
+    for (const member of [blockedByOrganiser, blocksOrganiser, friend]) await answer(id, member, 'going');
+    await block(organiser, blockedByOrganiser);
+    await block(blocksOrganiser, organiser);
+    // The event is gone for both of them.
+    for (const member of [blockedByOrganiser, blocksOrganiser]) {
+      expect((await t.app.inject({ url: `/api/join-event/${id}`, headers: bearer(member.token) })).statusCode).toBe(404);
+    }
+    return { id, organiser, blocked: [blockedByOrganiser, blocksOrganiser], friend };
+  }
+  const titlesOf = async (member: Member) => (await notificationsOf(member)).map((n) => n.title);
+
+  it('the organiser\'s update reaches only the members going with no block either way', async () => {
+    const { id, organiser, blocked, friend } = await withBlocks({ title: 'Night walk' });
+    const posted = await t.app.inject({ method: 'POST', url: `/api/events/${id}/updates`, payload: { text: 'Door code 4512.' }, headers: bearer(organiser.token) });
+    expect(posted.statusCode).toBe(201);
+    expect(await titlesOf(friend)).toEqual(['Update from Night walk']);
+    for (const member of blocked) expect(await notificationsOf(member)).toEqual([]);
+  });
+
+  it('"has changed" and "Cancelled" reach only the members going with no block either way', async () => {
+    const { id, organiser, blocked, friend } = await withBlocks({ title: 'Boat trip' });
+    expect((await edit(id, organiser, { title: 'Boat trip', startTime: '08:00', endTime: '09:00' })).statusCode).toBe(200);
+    expect(await titlesOf(friend)).toEqual(['Boat trip has changed']);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/events/${id}`, headers: bearer(organiser.token) })).statusCode).toBe(200);
+    expect(await titlesOf(friend)).toEqual(['Boat trip has changed', 'Cancelled: Boat trip']);
+    for (const member of blocked) expect(await notificationsOf(member)).toEqual([]);
+  });
+
+  it('a member blocked either way with the organiser who moves up from the waitlist takes the place untold', async () => {
+    const [organiser, a, b, waitingBlocked, waitingFree] = await makeMembers(t, 5);
+    const id = await newEvent(organiser, { capacity: '1', title: 'Cooking class' });
+    for (const member of [a, waitingBlocked, b, waitingFree]) await answer(id, member, 'going');
+    await block(waitingBlocked, organiser);
+    expect(await answer(id, a, 'none')).toMatchObject({ going: 1, waiting: 2 });
+    expect(await statusesOf(id)).toMatchObject({ [waitingBlocked.id]: 'going' });
+    expect(await notificationsOf(waitingBlocked)).toEqual([]);
+    // A capacity raised by the organiser: the same.
+    expect((await edit(id, organiser, { title: 'Cooking class', capacity: '3' })).statusCode).toBe(200);
+    expect(await statusesOf(id)).toMatchObject({ [b.id]: 'going', [waitingFree.id]: 'going' });
+    expect(await titlesOf(b)).toEqual(['You have a place at Cooking class']);
+    expect(await notificationsOf(waitingBlocked)).toEqual([]);
+  });
+
+  it('no one is told of an event moderators hid: neither the organiser\'s update nor an edit', async () => {
+    const [organiser, going] = await makeMembers(t, 2);
+    const id = await newEvent(organiser, { title: 'Hidden walk' });
+    await answer(id, going, 'going');
+    await t.db.update(events).set({ hiddenAt: new Date(), hiddenReason: 'Spam' }).where(eq(events.id, id));
+    expect((await t.app.inject({ method: 'POST', url: `/api/events/${id}/updates`, payload: { text: 'Still on.' }, headers: bearer(organiser.token) })).statusCode).toBe(201);
+    expect((await edit(id, organiser, { title: 'Hidden walk', startTime: '08:00', endTime: '09:00' })).statusCode).toBe(200);
+    expect(await notificationsOf(going)).toEqual([]);
+  });
+});
+
 describe('the event form: capacity and time zone', () => {
   it('stores them, keeps them when an edit leaves them out, and refuses what they cannot be', async () => {
     const [organiser] = await makeMembers(t, 1);

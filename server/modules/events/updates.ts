@@ -5,7 +5,7 @@ import { fail, type Checked } from '../../lib/checked.js';
 import type { Owned } from '../../lib/owned.js';
 import { controlCharsExceptBreaks } from '../../lib/text.js';
 import { createNotifications } from '../notifications/service.js';
-import { goingMembers } from './attendance.js';
+import { goingToTell } from './attendance.js';
 import { eventUrl } from './links.js';
 import { notice } from './notices.js';
 
@@ -37,7 +37,8 @@ export function listUpdates(db: Db, eventId: string) {
 }
 
 /**
- * Stores the organiser's update and tells every member going (kind 'event', a link to the event),
+ * Stores the organiser's update and tells the members going (kind 'event', a link to the event;
+ * `goingToTell`: not those blocked either way with the organiser, no one while the event is hidden),
  * in one transaction; under the event's row lock, so a member who takes a place at that moment is
  * either told or finds the update on the page.
  */
@@ -48,7 +49,7 @@ export function postUpdate(db: Db, eventId: string, userId: string, text: string
     if (event.createdBy !== userId) return { outcome: 'forbidden' } as const;
     const [row] = await tx.insert(eventUpdates).values({ eventId, text })
       .returning({ id: eventUpdates.id, text: eventUpdates.text, createdAt: eventUpdates.createdAt });
-    const told = (await goingMembers(tx, eventId)).filter((member) => member !== userId);
+    const told = (await goingToTell(tx, eventId)).filter((member) => member !== userId);
     await createNotifications(tx, told.map((member) => ({ userId: member, ...notice.update(event.title, text), link: eventUrl(eventId) })));
     return { outcome: 'done', value: { update: toUpdateDto(row), told } } as const;
   });
