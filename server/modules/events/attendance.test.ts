@@ -249,10 +249,42 @@ describe('the organiser\'s updates', () => {
     expect(await notificationsOf(going)).toEqual([{ kind: 'event', title: 'Update from Night walk', body: 'Meet at the north gate.\nBring a torch.', link: `/events/${id}` }]);
     for (const member of [interested, waiting, organiser]) expect(await notificationsOf(member)).toEqual([]);
     await post(id, organiser, 'Moved to 21:00.');
-    const shown = await t.app.inject({ url: `/api/events/${id}/updates` });
+    const shown = await t.app.inject({ url: `/api/events/${id}/updates`, headers: bearer(going.token) });
     expect(shown.statusCode).toBe(200);
     expect(shown.json().updates.map((u: { text: string }) => u.text)).toEqual(['Moved to 21:00.', 'Meet at the north gate.\nBring a torch.']);
-    expect((await t.app.inject({ url: `/api/events/${id}/updates`, headers: bearer(visitorLike.token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/events/${id}/updates`, headers: bearer(visitorLike.token) })).statusCode).toBe(403);
+  });
+
+  it('are read by the organiser and the members going or waiting only: 403 for others, 401 for visitors, 404 blocked', async () => {
+    const [organiser, going, waiting, interested, other, blocked] = await makeMembers(t, 6);
+    const id = await newEvent(organiser, { capacity: '1' });
+    await answer(id, going, 'going');
+    await answer(id, waiting, 'going');
+    await answer(id, interested, 'interested');
+    await answer(id, blocked, 'going');
+    expect((await post(id, organiser, 'The door code is 4512.')).statusCode).toBe(201);
+    await t.app.inject({ method: 'POST', url: `/api/blocks/${blocked.id}`, headers: bearer(organiser.token) });
+    const read = (member?: Member) => t.app.inject({ url: `/api/events/${id}/updates`, headers: member ? bearer(member.token) : {} });
+
+    for (const member of [organiser, going, waiting]) {
+      const answered = await read(member);
+      expect(answered.statusCode).toBe(200);
+      expect(answered.json().updates.map((u: { text: string }) => u.text)).toEqual(['The door code is 4512.']);
+    }
+    for (const member of [interested, other]) {
+      const refused = await read(member);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ message: 'Updates from the organiser are shared with the people going.' });
+      expect(refused.body).not.toContain('4512');
+    }
+    const visitor = await read();
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.body).not.toContain('4512');
+    expect((await read(blocked)).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/events/00000000-0000-4000-8000-000000000000/updates', headers: bearer(going.token) })).statusCode).toBe(404);
+    // A member who leaves no longer reads them.
+    await answer(id, going, 'none');
+    expect((await read(going)).statusCode).toBe(403);
   });
 
   it('only the organiser: 401 for visitors, 403 for other members, 404 for no such event; 400 for an empty or long text', async () => {

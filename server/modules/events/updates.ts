@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { eventUpdates, events } from '../../db/schema.js';
+import { eventAttendees, eventUpdates, events } from '../../db/schema.js';
 import { fail, type Checked } from '../../lib/checked.js';
 import type { Owned } from '../../lib/owned.js';
 import { controlCharsExceptBreaks } from '../../lib/text.js';
@@ -27,6 +27,22 @@ export function checkUpdateText(raw: string | undefined): Checked<string> {
 }
 
 export const toUpdateDto = (row: { id: string; text: string; createdAt: Date }) => ({ _id: row.id, text: row.text, createdAt: row.createdAt.toISOString() });
+
+/** The 403 of `GET /api/events/:id/updates` for a member who is neither the organiser nor going. */
+export const UPDATES_FOR_THE_PEOPLE_GOING = 'Updates from the organiser are shared with the people going.';
+
+/**
+ * Whether a member may read an event's updates: they are addressed to the people going (a meeting
+ * point, a door code), so the organiser and the members going or waiting for a place (who may get
+ * one at any moment), not those only interested.
+ */
+export async function readsUpdates(db: Db, eventId: string, organiserId: string, userId: string): Promise<boolean> {
+  if (userId === organiserId) return true;
+  const count = await db.$count(eventAttendees, and(
+    eq(eventAttendees.eventId, eventId), eq(eventAttendees.userId, userId), inArray(eventAttendees.status, ['going', 'waiting']),
+  ));
+  return count > 0;
+}
 
 /** An event's newest updates. */
 export function listUpdates(db: Db, eventId: string) {
