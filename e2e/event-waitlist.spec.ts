@@ -94,11 +94,29 @@ test.describe('event waitlist', () => {
     await expect(ana.page.getByRole('list', { name: 'Going events' }).getByRole('link', { name: new RegExp(title) })).toBeVisible();
     await expectNoSeriousViolations(ana.page, 'the profile with My events');
 
-    // The organiser's own page: the update form, and who is going.
+    // The organiser's own page: the update form, and who is going. An update goes to the people
+    // going: Ana reads it on her page; Bo, who left, reads that updates are for the people going.
     await page.goto(eventPath);
     await expect(page.getByRole('region', { name: 'Who is going' }).getByRole('link', { name: /Ana Walker/ })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Post an update to the people going' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Post an update to the people going' }).fill('Meet at the jetty, gate code 4512.');
+    await page.getByRole('button', { name: 'Post update' }).click();
+    await expect(page.getByText('Update posted', { exact: true })).toBeVisible();
+    const organiserUpdates = page.getByRole('region', { name: 'Updates from the organiser' });
+    await expect(organiserUpdates.getByText('Meet at the jetty, gate code 4512.')).toBeVisible();
     await expectNoSeriousViolations(page, 'an event page, to its organiser');
+    await ana.page.goto(eventPath);
+    await expect(ana.page.getByRole('region', { name: 'Updates from the organiser' }).getByText('Meet at the jetty, gate code 4512.')).toBeVisible();
+    await bo.page.reload();
+    const boUpdates = bo.page.getByRole('region', { name: 'Updates from the organiser' });
+    await expect(boUpdates).toContainText('Updates from the organiser are shared with the people going.');
+    await expect(boUpdates.getByText('Meet at the jetty, gate code 4512.')).toHaveCount(0);
+    // The server agrees: Bo's own token gets 403, no token 401.
+    const updatesUrl = api(`/api/events/${listed.events[0]._id}/updates`);
+    const boToken = await bo.page.evaluate(() => localStorage.getItem('token'));
+    const refused = await request.get(updatesUrl, { headers: { Authorization: `Bearer ${boToken}` } });
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toEqual({ message: 'Updates from the organiser are shared with the people going.' });
+    expect((await request.get(updatesUrl)).status()).toBe(401);
 
     // Settings: Ana's calendar feed, which then holds the event.
     await ana.page.goto('/settings');

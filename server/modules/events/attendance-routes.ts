@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { hiddenAuthorsFor } from '../../lib/blocks.js';
 import { badRequest, forbidden, invalid, notFound } from '../../lib/http-error.js';
-import { IdParams } from '../../lib/schemas.js';
+import { ErrorAnswer, IdParams } from '../../lib/schemas.js';
 import { doneOr } from '../../lib/owned.js';
 import { seenBy } from '../../lib/visibility.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -11,7 +11,7 @@ import { setRsvp } from './attendance.js';
 import { attendeesOf, myEvents } from './member-lists.js';
 import { AttendeesAnswer, MyEventsAnswer, RsvpAnswer, RsvpBody, UpdateBody, UpdateSavedAnswer, UpdatesAnswer } from './schemas.js';
 import { findEvent, findOwnership } from './service.js';
-import { checkUpdateText, listUpdates, postUpdate, toUpdateDto } from './updates.js';
+import { checkUpdateText, listUpdates, postUpdate, readsUpdates, toUpdateDto, UPDATES_FOR_THE_PEOPLE_GOING } from './updates.js';
 import { earliestStartDay } from './validation.js';
 
 export const EVENT_NOT_FOUND = 'Event not found';
@@ -58,11 +58,20 @@ const attendanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { success: true, attendees };
   });
 
+  // Updates are addressed to the people going (a meeting point, a door code): the organiser and
+  // the members going or waiting for a place read them; other members get 403 and visitors 401.
   app.get('/events/:id/updates', {
-    config: { access: 'public' },
-    schema: { params: IdParams, response: { 200: UpdatesAnswer } },
+    config: { access: 'signed-in' },
+    schema: {
+      description: 'The organiser\'s updates, newest 50 first. For the organiser and the members going or waiting for a place only: '
+        + `another member gets 403 { message: '${UPDATES_FOR_THE_PEOPLE_GOING}' }, a visitor 401, a member the event is hidden from 404.`,
+      params: IdParams,
+      response: { 200: UpdatesAnswer, 403: { ...ErrorAnswer, description: 'Signed in, but neither the organiser nor going or waiting for a place' } },
+    },
   }, async (request) => {
+    const me = callerOf(request).user.id;
     const event = await visibleEvent(request, request.params.id);
+    if (!(await readsUpdates(app.db, event.id, event.authorId, me))) throw forbidden(UPDATES_FOR_THE_PEOPLE_GOING);
     return { success: true, updates: (await listUpdates(app.db, event.id)).map(toUpdateDto) };
   });
 

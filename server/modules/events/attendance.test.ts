@@ -249,10 +249,42 @@ describe('the organiser\'s updates', () => {
     expect(await notificationsOf(going)).toEqual([{ kind: 'event', title: 'Update from Night walk', body: 'Meet at the north gate.\nBring a torch.', link: `/events/${id}` }]);
     for (const member of [interested, waiting, organiser]) expect(await notificationsOf(member)).toEqual([]);
     await post(id, organiser, 'Moved to 21:00.');
-    const shown = await t.app.inject({ url: `/api/events/${id}/updates` });
+    const shown = await t.app.inject({ url: `/api/events/${id}/updates`, headers: bearer(going.token) });
     expect(shown.statusCode).toBe(200);
     expect(shown.json().updates.map((u: { text: string }) => u.text)).toEqual(['Moved to 21:00.', 'Meet at the north gate.\nBring a torch.']);
-    expect((await t.app.inject({ url: `/api/events/${id}/updates`, headers: bearer(visitorLike.token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/events/${id}/updates`, headers: bearer(visitorLike.token) })).statusCode).toBe(403);
+  });
+
+  it('are read by the organiser and the members going or waiting only: 403 for others, 401 for visitors, 404 blocked', async () => {
+    const [organiser, going, waiting, interested, other, blocked] = await makeMembers(t, 6);
+    const id = await newEvent(organiser, { capacity: '1' });
+    await answer(id, going, 'going');
+    await answer(id, waiting, 'going');
+    await answer(id, interested, 'interested');
+    await answer(id, blocked, 'going');
+    expect((await post(id, organiser, 'The door code is 4512.')).statusCode).toBe(201);
+    await t.app.inject({ method: 'POST', url: `/api/blocks/${blocked.id}`, headers: bearer(organiser.token) });
+    const read = (member?: Member) => t.app.inject({ url: `/api/events/${id}/updates`, headers: member ? bearer(member.token) : {} });
+
+    for (const member of [organiser, going, waiting]) {
+      const answered = await read(member);
+      expect(answered.statusCode).toBe(200);
+      expect(answered.json().updates.map((u: { text: string }) => u.text)).toEqual(['The door code is 4512.']);
+    }
+    for (const member of [interested, other]) {
+      const refused = await read(member);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ message: 'Updates from the organiser are shared with the people going.' });
+      expect(refused.body).not.toContain('4512');
+    }
+    const visitor = await read();
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.body).not.toContain('4512');
+    expect((await read(blocked)).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/events/00000000-0000-4000-8000-000000000000/updates', headers: bearer(going.token) })).statusCode).toBe(404);
+    // A member who leaves no longer reads them.
+    await answer(id, going, 'none');
+    expect((await read(going)).statusCode).toBe(403);
   });
 
   it('only the organiser: 401 for visitors, 403 for other members, 404 for no such event; 400 for an empty or long text', async () => {
@@ -311,6 +343,67 @@ describe('edits and deletion tell the members going', () => {
     await answer(id, going, 'going');
     expect((await t.app.inject({ method: 'DELETE', url: `/api/events/${id}`, headers: bearer(organiser.token) })).statusCode).toBe(200);
     expect(await notificationsOf(going)).toEqual([{ kind: 'event', title: 'Cancelled: Kayak morning', body: 'The organiser deleted this event.', link: '' }]);
+  });
+});
+
+describe('notices respect blocks and moderation', () => {
+  const block = async (blocker: Member, blocked: Member) =>
+    expect((await t.app.inject({ method: 'POST', url: `/api/blocks/${blocked.id}`, headers: bearer(blocker.token) })).statusCode).toBe(200);
+  /** An event with three members going: one the organiser then blocks, one who then blocks the organiser, one with no block. */
+  async function withBlocks(overrides: Record<string, string> = {}) {
+    const [organiser, blockedByOrganiser, blocksOrganiser, friend] = await makeMembers(t, 4);
+    const id = await newEvent(organiser, overrides);
+    for (const member of [blockedByOrganiser, blocksOrganiser, friend]) await answer(id, member, 'going');
+    await block(organiser, blockedByOrganiser);
+    await block(blocksOrganiser, organiser);
+    // The event is gone for both of them.
+    for (const member of [blockedByOrganiser, blocksOrganiser]) {
+      expect((await t.app.inject({ url: `/api/join-event/${id}`, headers: bearer(member.token) })).statusCode).toBe(404);
+    }
+    return { id, organiser, blocked: [blockedByOrganiser, blocksOrganiser], friend };
+  }
+  const titlesOf = async (member: Member) => (await notificationsOf(member)).map((n) => n.title);
+
+  it('the organiser\'s update reaches only the members going with no block either way', async () => {
+    const { id, organiser, blocked, friend } = await withBlocks({ title: 'Night walk' });
+    const posted = await t.app.inject({ method: 'POST', url: `/api/events/${id}/updates`, payload: { text: 'Door code 4512.' }, headers: bearer(organiser.token) });
+    expect(posted.statusCode).toBe(201);
+    expect(await titlesOf(friend)).toEqual(['Update from Night walk']);
+    for (const member of blocked) expect(await notificationsOf(member)).toEqual([]);
+  });
+
+  it('"has changed" and "Cancelled" reach only the members going with no block either way', async () => {
+    const { id, organiser, blocked, friend } = await withBlocks({ title: 'Boat trip' });
+    expect((await edit(id, organiser, { title: 'Boat trip', startTime: '08:00', endTime: '09:00' })).statusCode).toBe(200);
+    expect(await titlesOf(friend)).toEqual(['Boat trip has changed']);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/events/${id}`, headers: bearer(organiser.token) })).statusCode).toBe(200);
+    expect(await titlesOf(friend)).toEqual(['Boat trip has changed', 'Cancelled: Boat trip']);
+    for (const member of blocked) expect(await notificationsOf(member)).toEqual([]);
+  });
+
+  it('a member blocked either way with the organiser who moves up from the waitlist takes the place untold', async () => {
+    const [organiser, a, b, waitingBlocked, waitingFree] = await makeMembers(t, 5);
+    const id = await newEvent(organiser, { capacity: '1', title: 'Cooking class' });
+    for (const member of [a, waitingBlocked, b, waitingFree]) await answer(id, member, 'going');
+    await block(waitingBlocked, organiser);
+    expect(await answer(id, a, 'none')).toMatchObject({ going: 1, waiting: 2 });
+    expect(await statusesOf(id)).toMatchObject({ [waitingBlocked.id]: 'going' });
+    expect(await notificationsOf(waitingBlocked)).toEqual([]);
+    // A capacity raised by the organiser: the same.
+    expect((await edit(id, organiser, { title: 'Cooking class', capacity: '3' })).statusCode).toBe(200);
+    expect(await statusesOf(id)).toMatchObject({ [b.id]: 'going', [waitingFree.id]: 'going' });
+    expect(await titlesOf(b)).toEqual(['You have a place at Cooking class']);
+    expect(await notificationsOf(waitingBlocked)).toEqual([]);
+  });
+
+  it('no one is told of an event moderators hid: neither the organiser\'s update nor an edit', async () => {
+    const [organiser, going] = await makeMembers(t, 2);
+    const id = await newEvent(organiser, { title: 'Hidden walk' });
+    await answer(id, going, 'going');
+    await t.db.update(events).set({ hiddenAt: new Date(), hiddenReason: 'Spam' }).where(eq(events.id, id));
+    expect((await t.app.inject({ method: 'POST', url: `/api/events/${id}/updates`, payload: { text: 'Still on.' }, headers: bearer(organiser.token) })).statusCode).toBe(201);
+    expect((await edit(id, organiser, { title: 'Hidden walk', startTime: '08:00', endTime: '09:00' })).statusCode).toBe(200);
+    expect(await notificationsOf(going)).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import { forget } from '../../db/cache.js';
 import type { Db } from '../../db/client.js';
-import { eventAttendees, events } from '../../db/schema.js';
+import { blocks, eventAttendees, events } from '../../db/schema.js';
 import { createNotifications, type NewNotification } from '../notifications/service.js';
 import { eventUrl } from './links.js';
 import { notice } from './notices.js';
@@ -129,8 +129,8 @@ export function setRsvp(db: Db, eventId: string, userId: string, request: RsvpRe
       }
       if (request === 'going' || before === 'going') {
         const moved = await promoteWaiting(tx, event);
-        // The member who asked sees their own answer; the others are told.
-        movedUp = moved.filter((id) => id !== userId);
+        // The member who asked sees their own answer; the others are told (those the event is shown to).
+        movedUp = await goingToTell(tx, eventId, moved.filter((id) => id !== userId));
         await createNotifications(tx, movedUpNotices(event, movedUp));
       }
       await forget(tx, 'events-list');
@@ -139,9 +139,26 @@ export function setRsvp(db: Db, eventId: string, userId: string, request: RsvpRe
   });
 }
 
-/** The members going to an event (for the organiser's update, the edit notice and the reminder). */
-export async function goingMembers(db: Db, eventId: string): Promise<string[]> {
+/**
+ * The members going to an event who are told of it (the organiser's update, the edit notice, the
+ * cancellation, the reminder, a place that opened up), or of `only` those: the ones whose page of
+ * it opens (lib/visibility.ts `seenBy`). So no one while moderators hide it or its organiser is
+ * suspended, and never a member blocked either way with the organiser (the event answers them
+ * 404: a notice would show its title and link to nothing).
+ */
+export async function goingToTell(db: Db, eventId: string, only?: readonly string[]): Promise<string[]> {
+  if (only?.length === 0) return [];
   const rows = await db.select({ userId: eventAttendees.userId }).from(eventAttendees)
-    .where(and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.status, 'going')));
+    .innerJoin(events, eq(events.id, eventAttendees.eventId))
+    .where(and(
+      eq(eventAttendees.eventId, eventId), eq(eventAttendees.status, 'going'), only ? inArray(eventAttendees.userId, [...only]) : undefined,
+      isNull(events.hiddenAt), eq(events.authorSuspended, false),
+      notExists(db.select({ one: sql`1` }).from(blocks).where(or(
+        and(eq(blocks.blockerId, events.createdBy), eq(blocks.blockedId, eventAttendees.userId)),
+        and(eq(blocks.blockerId, eventAttendees.userId), eq(blocks.blockedId, events.createdBy)),
+      ))),
+    ))
+    // The waitlist's order (queued_at), so those moved up are told in the order they moved.
+    .orderBy(asc(eventAttendees.queuedAt));
   return rows.map((row) => row.userId);
 }

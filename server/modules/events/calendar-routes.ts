@@ -5,7 +5,7 @@ import { notFound } from '../../lib/http-error.js';
 import { IdParams } from '../../lib/schemas.js';
 import { seenBy } from '../../lib/visibility.js';
 import { callerOf } from '../../plugins/auth.js';
-import { calendarFileName, calendarText, type CalendarSite } from './calendar.js';
+import { calendarFileName, calendarText, siteOrigin, type CalendarSite } from './calendar.js';
 import { dropFeedToken, feedToken, renewFeedToken } from './feed-tokens.js';
 import { calendarEventOf, feedEvents, feedOwner } from './member-lists.js';
 import { CalendarFeedAnswer, CalendarFile, FeedParams } from './schemas.js';
@@ -19,8 +19,8 @@ const FEED_REFRESH_SECONDS = 60 * 60;
  * going to, which calendar apps subscribe to by URL: no login, the secret in the path is the key.
  */
 const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  /** Links in the files and the feed's URL: PUBLIC_URL, else the origin the request came to. */
-  const siteOf = (request: FastifyRequest): CalendarSite => ({ origin: app.config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}` });
+  /** Links in the files and the feed's URL: PUBLIC_URL, else the origin the request came to (`siteOrigin`). */
+  const siteOf = (request: FastifyRequest): CalendarSite => ({ origin: siteOrigin(app.config, request.protocol, request.host) });
   const feedUrl = (request: FastifyRequest, token: string | null) => (token ? `${siteOf(request).origin}/api/calendar/${token}.ics` : null);
 
   const sendCalendar = (reply: FastifyReply, text: string, fileName: string, cacheControl: string) =>

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { eq } from 'drizzle-orm';
 import { events } from '../../db/schema.js';
-import { useTestApp } from '../../test/build-test-app.js';
+import { buildTestApp, SETUP_TIMEOUT, useTestApp, type TestApp } from '../../test/build-test-app.js';
 import { bearer } from '../../test/fixtures.js';
 import { logCapture } from '../../test/log-capture.js';
 import { makeMembers, type Member } from '../../test/members.js';
@@ -202,5 +202,43 @@ describe('calendarText', () => {
     const utc = parse(calendarText([{ ...base, timeZone: 'America/Ciudad_Juarez' }], { origin: 'http://localhost' })).events[0].event;
     expect(utc.startDate.toJSDate().toISOString()).toBe(eventSpan({ ...base, timeZone: 'America/Ciudad_Juarez' }).start.toUTC().toISO());
     expect(utc.startDate.zone.tzid).toBe('UTC');
+  });
+});
+
+describe('without PUBLIC_URL: the origin of the links comes from the request, when its host is one', () => {
+  // A second app on the same database, as a development setup runs (no PUBLIC_URL).
+  let bare: TestApp;
+  beforeAll(async () => {
+    bare = await buildTestApp({ db: t.db, config: { publicUrl: undefined } });
+  }, SETUP_TIMEOUT);
+  afterAll(() => bare.close());
+
+  it('a well-formed Host makes the links and UIDs; a bad one (a space, a stray %, a path) falls back to this server on localhost, never a 500', async () => {
+    const [me, organiser] = await makeMembers(t, 2);
+    const id = await newEvent(organiser);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/events/${id}/rsvp`, payload: { status: 'going' }, headers: bearer(me.token) })).statusCode).toBe(200);
+    const feedPath = new URL((await bare.app.inject({ method: 'POST', url: '/api/calendar-feed', headers: bearer(me.token) })).json().url).pathname;
+
+    const good = await bare.app.inject({ url: `/api/events/${id}/ics`, headers: { host: 'Travel.Example:8080' } });
+    expect(good.statusCode).toBe(200);
+    expect(parse(good.body).events[0].event.uid).toBe(`${id}@travel.example:8080`);
+    expect(parse(good.body).events[0].component.getFirstPropertyValue('url')).toBe(`http://travel.example:8080/events/${id}`);
+
+    const fallback = `http://localhost:${bare.config.port}`;
+    for (const host of ['a b', 'exa%mple', 'evil.example/phish?x=', 'user@evil.example', 'example.com:99999']) {
+      const file = await bare.app.inject({ url: `/api/events/${id}/ics`, headers: { host } });
+      expect({ host, status: file.statusCode }).toEqual({ host, status: 200 });
+      const [{ event, component }] = parse(file.body).events;
+      expect(event.uid).toBe(`${id}@localhost:${bare.config.port}`);
+      expect(component.getFirstPropertyValue('url')).toBe(`${fallback}/events/${id}`);
+
+      const feedFile = await bare.app.inject({ url: feedPath, headers: { host } });
+      expect({ host, status: feedFile.statusCode }).toEqual({ host, status: 200 });
+      expect(parse(feedFile.body).events.map(({ event }) => event.uid)).toEqual([`${id}@localhost:${bare.config.port}`]);
+
+      const settings = await bare.app.inject({ url: '/api/calendar-feed', headers: { ...bearer(me.token), host } });
+      expect(settings.statusCode).toBe(200);
+      expect(settings.json().url).toBe(`${fallback}${feedPath}`);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { DateTime } from 'luxon';
+import { publicOrigin, type Config } from '../../config.js';
 import { eventUrl } from './links.js';
 import { eventSpan, type EventTimes } from './times.js';
 
@@ -25,6 +26,26 @@ export interface CalendarEvent extends EventTimes {
 /** Where the files point: the app's public origin (PUBLIC_URL, else the request's own) and its host, for UIDs. */
 export interface CalendarSite {
   origin: string;
+}
+
+/** A host as a Host (or X-Forwarded-Host) header may name one: a name or IPv4 address, or an IPv6 one in brackets, and a port. */
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The origin links in the files point to: PUBLIC_URL when set (a deployment); else the origin the
+ * request came to, so a development server reached by its LAN address links to that address. The
+ * Host header is the client's to write: one that is not a plain host and port ('a b', 'exa%mple',
+ * 'evil.example/path', a port past 65535) or a protocol that is not http(s) gives way to this server
+ * on localhost (`publicOrigin`, as e-mails link), instead of a broken link or a thrown URL error.
+ */
+export function siteOrigin(config: Pick<Config, 'publicUrl' | 'port'>, protocol: string | undefined, host: string | undefined): string {
+  const configured = () => publicOrigin(config).replace(/\/+$/, '');
+  if (config.publicUrl || !host || !HOST.test(host) || (protocol !== 'http' && protocol !== 'https')) return configured();
+  try {
+    return new URL(`${protocol}://${host}`).origin;
+  } catch {
+    return configured();
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { events, jobs, notifications } from '../../db/schema.js';
+import { events, jobs, notifications, users } from '../../db/schema.js';
 import { useTestApp } from '../../test/build-test-app.js';
 import { bearer } from '../../test/fixtures.js';
 import { makeMembers, type Member } from '../../test/members.js';
@@ -120,5 +120,30 @@ describe('the reminder a day before', () => {
     // Moved to within the day: no reminder left to send.
     await move(soon, organiser, new Date(now.getTime() + 12 * HOUR_MS), 'Soon');
     expect(await pendingReminder(soon)).toBeUndefined();
+  });
+
+  it('tells no one blocked either way with the organiser, and no one at all while the event is hidden or its organiser suspended', async () => {
+    const [organiser, friend, blockedByOrganiser, blocksOrganiser] = await makeMembers(t, 4);
+    const start = startIn(10);
+    const shown = await newEvent(organiser, start, 'Shown walk');
+    const hidden = await newEvent(organiser, start, 'Hidden walk');
+    const [other] = await makeMembers(t, 1);
+    const suspended = await newEvent(other, start, 'Suspended walk');
+    for (const id of [shown, hidden, suspended]) {
+      for (const member of [friend, blockedByOrganiser, blocksOrganiser]) expect((await rsvp(id, member, 'going')).statusCode).toBe(200);
+    }
+    const block = (blocker: Member, blocked: Member) => t.app.inject({ method: 'POST', url: `/api/blocks/${blocked.id}`, headers: bearer(blocker.token) });
+    expect((await block(organiser, blockedByOrganiser)).statusCode).toBe(200);
+    expect((await block(blocksOrganiser, organiser)).statusCode).toBe(200);
+    await t.db.update(events).set({ hiddenAt: new Date(), hiddenReason: 'Spam' }).where(eq(events.id, hidden));
+    await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, other.id));
+    await t.db.update(events).set({ authorSuspended: true }).where(eq(events.createdBy, other.id));
+
+    now = new Date(start.getTime() - DAY_MS + 1000);
+    expect(await t.app.jobs.runDue()).toBeGreaterThanOrEqual(3);
+    expect((await remindersOf(friend)).map((n) => n.title)).toEqual(['Tomorrow: Shown walk']);
+    expect(await remindersOf(blockedByOrganiser)).toEqual([]);
+    expect(await remindersOf(blocksOrganiser)).toEqual([]);
+    for (const id of [shown, hidden, suspended]) expect(await pendingReminder(id)).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { events } from '../../db/schema.js';
 import { tellUsers } from '../../plugins/realtime.js';
 import { createNotifications } from '../notifications/service.js';
-import { goingMembers } from './attendance.js';
+import { goingToTell } from './attendance.js';
 import { eventUrl } from './links.js';
 import { notice } from './notices.js';
 import { REMINDER_JOB } from './reminder-schedule.js';
@@ -17,8 +17,10 @@ export { cancelReminder, REMINDER_JOB, scheduleReminder } from './reminder-sched
 const EARLY_MS = 60_000;
 
 /**
- * The job: tells every member going (kind 'event', a link to the event), read when it runs. An
- * event that moved later runs again at its new time; one that is gone or has begun tells no one.
+ * The job: tells the members going (kind 'event', a link to the event), read when it runs, as far as
+ * the event is shown to them (`goingToTell`: not while moderators hide it or its organiser is
+ * suspended, not to a member blocked either way with the organiser). An event that moved later runs
+ * again at its new time; one that is gone or has begun tells no one.
  */
 export function handleReminders(app: FastifyInstance) {
   app.jobs.handle(REMINDER_JOB, async (job) => {
@@ -31,7 +33,8 @@ export function handleReminders(app: FastifyInstance) {
       const due = reminderAt(event);
       if (due.getTime() - EARLY_MS > job.now.getTime()) return { again: due };
       if (startInstant(event) <= job.now) return { members: [] };
-      const members = await goingMembers(tx, job.key);
+      // Hidden by moderators, or its organiser suspended: no one is told (goingToTell answers none).
+      const members = await goingToTell(tx, job.key);
       await createNotifications(tx, members.map((userId) => ({ userId, ...notice.reminder(event.title, event), link: eventUrl(job.key) })));
       return { members };
     });

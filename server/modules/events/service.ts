@@ -11,7 +11,7 @@ import { boardsChanged } from '../../lib/cached-reads.js';
 import { shownWhere, type Moderated, type Moderation } from '../../lib/visibility.js';
 import { authorSuspendedAtInsert } from '../../lib/suspension.js';
 import { eventUrl } from './links.js';
-import { goingMembers, movedUpNotices, promoteWaiting } from './attendance.js';
+import { goingToTell, movedUpNotices, promoteWaiting } from './attendance.js';
 import { notice } from './notices.js';
 import { createNotifications } from '../notifications/service.js';
 import { cancelReminder, scheduleReminder } from './reminders.js';
@@ -154,7 +154,7 @@ export interface EventEdit {
  * capacity and time zone unless the form sent them. The row lock makes concurrent edits each see
  * the banner the other replaced, so no file is orphaned, and orders the edit with the changes of
  * attendance (attendance.ts). A new time or place raises SEQUENCE (calendar apps replace their copy),
- * tells the members going and sets the reminder anew; a capacity raised or removed moves the first
+ * tells the members going (`goingToTell`) and sets the reminder anew; a capacity raised or removed moves the first
  * ones waiting up.
  */
 export function updateEvent(db: Db, id: string, userId: string, input: EventInput, thumbnail: string | undefined, now: Date): Promise<Owned<EventEdit>> {
@@ -174,12 +174,12 @@ export function updateEvent(db: Db, id: string, userId: string, input: EventInpu
     }).where(eq(events.id, id));
     const told: string[] = [];
     if (next.capacity !== old.capacity) {
-      const movedUp = await promoteWaiting(tx, { id, title: next.title, capacity: next.capacity });
+      const movedUp = await goingToTell(tx, id, await promoteWaiting(tx, { id, title: next.title, capacity: next.capacity }));
       await createNotifications(tx, movedUpNotices({ id, title: next.title }, movedUp));
       told.push(...movedUp);
     }
     if (moved) {
-      const going = (await goingMembers(tx, id)).filter((member) => member !== userId && !told.includes(member));
+      const going = (await goingToTell(tx, id)).filter((member) => member !== userId && !told.includes(member));
       await createNotifications(tx, going.map((member) => ({ userId: member, ...notice.changed(next.title, next), link: eventUrl(id) })));
       told.push(...going);
       await scheduleReminder(tx, id, next, now);
@@ -191,7 +191,8 @@ export function updateEvent(db: Db, id: string, userId: string, input: EventInpu
 
 /**
  * Deletes the event if `userId` owns it; resolves to its banner (the caller deletes that file) and
- * the members who were going, told it is cancelled (their answers go with the event).
+ * the members who were going, told it is cancelled (their answers go with the event; `goingToTell`:
+ * those the event was shown to).
  */
 export function deleteEvent(db: Db, id: string, userId: string): Promise<Owned<{ thumbnail: string; told: string[] }>> {
   return db.transaction(async (tx) => {
@@ -199,7 +200,7 @@ export function deleteEvent(db: Db, id: string, userId: string): Promise<Owned<{
       .from(events).where(eq(events.id, id)).for('update');
     if (!old) return { outcome: 'missing' } as const;
     if (old.createdBy !== userId) return { outcome: 'forbidden' } as const;
-    const going = (await goingMembers(tx, id)).filter((member) => member !== userId);
+    const going = (await goingToTell(tx, id)).filter((member) => member !== userId);
     // No link: the page goes with the event.
     await createNotifications(tx, going.map((member) => ({ userId: member, ...notice.cancelled(old.title) })));
     await tx.delete(events).where(eq(events.id, id));

@@ -239,6 +239,8 @@ export const scenarios: Record<string, Scenario> = {
   'DELETE /api/events/:id': { ok: 200, request: async (t, actor) => eventOf(t, actor).then(() => ({})) },
   'PUT /api/events/:id/rsvp': { ok: 200, request: async (t, actor) => eventOf(t, actor).then(() => ({ payload: { status: 'going' } })) },
   'GET /api/events/:id/attendees': { ok: 200, request: async (t, actor) => eventOf(t, actor).then(() => ({})) },
+  // Signed-in: the organiser (here, on their own event) and the members going or waiting read the
+  // updates; another member gets 403 (the victim's event in the matrix), a visitor 401.
   'GET /api/events/:id/updates': { ok: 200, request: async (t, actor) => eventOf(t, actor).then(() => ({})) },
   'POST /api/events/:id/updates': { ok: 201, request: async (t, actor) => eventOf(t, actor).then(() => ({ payload: { text: 'Meet at the north gate.' } })) },
   'GET /api/events/mine': { ok: 200, request: async () => ({}) },

@@ -158,12 +158,55 @@ describe('who is going', () => {
 });
 
 describe('the organiser\'s updates', () => {
-  it('shows them to everyone, without the form', async () => {
+  /** Counts the requests for the updates (the server answers them only to the organiser and the people going). */
+  function updateReads() {
+    const reads: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'GET' && request.url.endsWith('/updates')) reads.push(request.url);
+    });
+    return reads;
+  }
+
+  it('shows them to a member waiting for a place (as to one going), without the form', async () => {
+    storeLogin();
     server.use(kayakAnswer());
     await open(kayakPath);
     const section = screen.getByRole('region', { name: 'Updates from the organiser' });
     expect(await within(section).findByText(eventUpdate.text)).toBeInTheDocument();
     expect(within(section).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(section).queryByText('Updates from the organiser are shared with the people going.')).not.toBeInTheDocument();
+  });
+
+  it('a visitor, or a member only interested, reads that they are for the people going, and they are not asked for', async () => {
+    const reads = updateReads();
+    server.use(kayakAnswer({ ...kayakAttendance, myStatus: 'none', waitlistPosition: null }));
+    const visitor = await open(kayakPath);
+    let section = screen.getByRole('region', { name: 'Updates from the organiser' });
+    expect(section).toHaveTextContent('Updates from the organiser are shared with the people going.');
+    expect(within(section).queryByText(eventUpdate.text)).not.toBeInTheDocument();
+    visitor.unmount();
+
+    storeLogin();
+    server.use(kayakAnswer({ ...kayakAttendance, myStatus: 'interested', waitlistPosition: null }));
+    await open(kayakPath);
+    section = screen.getByRole('region', { name: 'Updates from the organiser' });
+    expect(section).toHaveTextContent('Updates from the organiser are shared with the people going.');
+    expect(within(section).queryByRole('textbox')).not.toBeInTheDocument();
+    await screen.findByRole('region', { name: 'Who is going' });
+    expect(reads).toEqual([]);
+  });
+
+  it('a member who says "Going" then reads them', async () => {
+    storeLogin();
+    server.use(kayakAnswer({ ...yogaAttendance, capacity: null, going: 1, myStatus: 'none' }));
+    server.use(http.put(eventsAnswers.setRsvp.path, () =>
+      HttpResponse.json({ success: true, attendance: { ...yogaAttendance, capacity: null, going: 2, myStatus: 'going' } })));
+    const { user, panel } = await open(kayakPath);
+    const section = screen.getByRole('region', { name: 'Updates from the organiser' });
+    expect(section).toHaveTextContent('Updates from the organiser are shared with the people going.');
+    await user.click(button(panel, 'Going'));
+    expect(await within(section).findByText(eventUpdate.text)).toBeInTheDocument();
+    expect(section).not.toHaveTextContent('Updates from the organiser are shared with the people going.');
   });
 
   it('lets the organiser post one: said under the field when empty, added on top when sent', async () => {

@@ -14,10 +14,18 @@ export const ATTENDANCE_TEXTS = {
   updatesTitle: 'Updates from the organiser',
   noUpdates: 'No updates yet.',
   updatesFailed: 'Could not load the updates',
+  updatesForGoing: 'Updates from the organiser are shared with the people going.',
   updateLabel: 'Post an update to the people going',
   updateRequired: 'Please write your update.',
   updatePosted: 'Update posted',
 } as const;
+
+/**
+ * Whether the member reads the organiser's updates (the server answers them only then): they are
+ * addressed to the people going, so the organiser and the members going or waiting for a place.
+ */
+export const readsUpdates = (isOrganiser: boolean, attendance: Attendance | null | undefined) =>
+  isOrganiser || attendance?.myStatus === 'going' || attendance?.myStatus === 'waiting';
 
 /** The most characters an update may have (the server's limit). */
 export const UPDATE_MAX = 500;

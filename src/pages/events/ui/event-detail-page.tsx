@@ -13,6 +13,7 @@ import { HiddenNotice } from '@/shared/ui/hidden-notice';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { RecordActions } from '@/widgets/record-actions';
 import { formatDateRange, formatTimeRange } from '@/shared/lib/date';
+import { readsUpdates } from '../lib/attendance';
 import { EVENT_MESSAGES } from '../lib/event-form';
 import { EventAttendance } from './event-attendance';
 import { EventAttendees } from './event-attendees';
@@ -99,12 +100,13 @@ function EventDetail({ event }: { event: Event }) {
 function EventPage({ event }: { event: Event }) {
   const userId = useSelector(selectUserId);
   const { attendance } = event;
+  const isOrganiser = !!userId && userId === event.createdBy._id;
   return (
     <>
       <EventDetail event={event} />
       {attendance && <EventAttendance event={{ ...event, attendance }} />}
       <EventAttendees eventId={event._id} />
-      <EventUpdates eventId={event._id} isOrganiser={!!userId && userId === event.createdBy._id} />
+      <EventUpdates eventId={event._id} isOrganiser={isOrganiser} reads={!!userId && readsUpdates(isOrganiser, attendance)} />
     </>
   );
 }

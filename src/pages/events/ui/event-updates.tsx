@@ -9,37 +9,39 @@ import { LoadingState } from '@/shared/ui/spinner';
 import { TextAreaField } from '@/shared/ui/text-field';
 import { ATTENDANCE_TEXTS, UPDATE_MAX } from '../lib/attendance';
 
-/** The organiser's updates, newest first; the organiser also gets the form to post one (the people going are notified). */
-export function EventUpdates({ eventId, isOrganiser }: { eventId: string; isOrganiser: boolean }) {
-  const { data, isLoading, isError, refetch } = useGetEventUpdatesQuery(eventId);
-
-  let list;
-  if (isLoading) list = <LoadingState label="Loading updates" />;
-  else if (isError || !data) list = <LoadFailure title={ATTENDANCE_TEXTS.updatesFailed} compact description={null} onRetry={refetch} />;
-  else if (data.length === 0) list = <p className="event-section__note">{ATTENDANCE_TEXTS.noUpdates}</p>;
-  else {
-    list = (
-      <ol className="event-updates__list">
-        {data.map((update) => (
-          <li key={update._id} className="event-updates__item">
-            <p className="event-updates__text">{update.text}</p>
-            <time className="event-updates__time" dateTime={update.createdAt}>
-              {formatDayTime(update.createdAt)}
-            </time>
-          </li>
-        ))}
-      </ol>
-    );
-  }
-
+/**
+ * The organiser's updates, newest first, for the organiser and the members going or waiting (the
+ * server answers no one else); the others read why they see none. The organiser also gets the form
+ * to post one (the people going are notified).
+ */
+export function EventUpdates({ eventId, isOrganiser, reads }: { eventId: string; isOrganiser: boolean; reads: boolean }) {
   return (
     <Card as="section" panel className="event-updates" aria-labelledby="event-updates-title">
       <h2 id="event-updates-title" className="event-section__title">
         {ATTENDANCE_TEXTS.updatesTitle}
       </h2>
       {isOrganiser && <UpdateForm eventId={eventId} />}
-      {list}
+      {reads ? <UpdateList eventId={eventId} /> : <p className="event-section__note">{ATTENDANCE_TEXTS.updatesForGoing}</p>}
     </Card>
+  );
+}
+
+function UpdateList({ eventId }: { eventId: string }) {
+  const { data, isLoading, isError, refetch } = useGetEventUpdatesQuery(eventId);
+  if (isLoading) return <LoadingState label="Loading updates" />;
+  if (isError || !data) return <LoadFailure title={ATTENDANCE_TEXTS.updatesFailed} compact description={null} onRetry={refetch} />;
+  if (data.length === 0) return <p className="event-section__note">{ATTENDANCE_TEXTS.noUpdates}</p>;
+  return (
+    <ol className="event-updates__list">
+      {data.map((update) => (
+        <li key={update._id} className="event-updates__item">
+          <p className="event-updates__text">{update.text}</p>
+          <time className="event-updates__time" dateTime={update.createdAt}>
+            {formatDayTime(update.createdAt)}
+          </time>
+        </li>
+      ))}
+    </ol>
   );
 }
 
