@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { newestMigrationAt } from './db/migration-state.js';
 import type { S3Storage } from './lib/uploads/s3-storage.js';
+import { redactingRequests } from './lib/log-redaction.js';
 import { createStorage, type LocalStorage } from './lib/uploads/storage.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createGeocoder, type Geocoder } from './modules/geo/geocoder.js';
@@ -81,7 +82,8 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 export async function buildApp({ config, db, migrationsFolder, mailer, logger = false, clock = () => new Date() }: AppDeps) {
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (see lib/jwt-secret.ts)');
   const app = Fastify({
-    logger,
+    // Request lines without the secrets some URLs carry (lib/log-redaction.ts).
+    logger: redactingRequests(logger),
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,
     // While closing, a request that comes on a connection already open (a load balancer's kept-alive

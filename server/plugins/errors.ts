@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { databaseUnavailable, pgErrorCode } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-error.js';
-import { loggable } from '../lib/log-redaction.js';
+import { loggable, loggableUrl } from '../lib/log-redaction.js';
 import { StorageUnavailable } from '../lib/uploads/storage.js';
 import { validationMessage } from '../lib/validation-message.js';
 
@@ -75,7 +75,7 @@ async function errors(app: FastifyInstance) {
     }
     // The database is down, restarting or out of connections: the client may try again, the operator
     // reads one warning per outage (not a stack per request).
-    if (app.noteDatabaseOutage(error, `${request.method} ${request.routeOptions.url ?? request.url}`)) {
+    if (app.noteDatabaseOutage(error, `${request.method} ${request.routeOptions.url ?? loggableUrl(request.url)}`)) {
       return reply.status(503).send({ message: DATABASE_UNAVAILABLE });
     }
     if (error.validation) {

@@ -35,6 +35,8 @@ export const users = pgTable('users', {
    * column) does, so a first digest never dredges up old unread messages.
    */
   messagesMailedUntil: timestamp('messages_mailed_until', { withTimezone: true }).notNull().defaultNow(),
+  /** When the last digest e-mail went to this member (null: none yet): the next one waits a whole delay after it. */
+  lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => new Date()),
 }, (t) => [
@@ -80,8 +82,22 @@ export const notifications = pgTable('notifications', {
   email: boolean('email').notNull().default(false),
   /** When a digest e-mail carried it: never twice. */
   emailedAt: timestamp('emailed_at', { withTimezone: true }),
+  /**
+   * The member whose doing it tells (the liker, the follower, the commenter, the organiser), if
+   * any: the digest sends nothing of a member blocked either way or no longer active. Their
+   * notifications go with their account, as their likes and comments do.
+   */
+  actorId: uuid('actor_id').references(() => users.id, { onDelete: 'cascade' }),
+  /**
+   * The comment it quotes (a comment or a reply), if any: the digest sends nothing of one deleted or
+   * hidden meanwhile. No foreign key: the notification stays in the app's list after the comment
+   * goes, as a like's does after the unlike (and tables/social.ts already imports this file).
+   */
+  commentId: uuid('comment_id'),
   createdAt: createdAt(),
 }, (t) => [
   index('notifications_user_id_created_at_idx').on(t.userId, t.createdAt),
+  // Deleting an account deletes the notifications it caused (actor_id's foreign key).
+  index('notifications_actor_id_idx').on(t.actorId).where(sql`${t.actorId} is not null`),
   index('notifications_email_pending_idx').on(t.userId, t.createdAt).where(sql`${t.email} and ${t.emailedAt} is null and not ${t.read}`),
 ]);

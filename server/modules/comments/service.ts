@@ -293,10 +293,10 @@ export async function insertComment(db: Db, input: NewComment): Promise<{ commen
     const told: NewNotification[] = [];
     const quoted = snippet(input.text);
     if (input.parent && input.parent.authorId !== input.userId) {
-      told.push({ userId: input.parent.authorId, kind: 'reply', link, title: 'New reply', body: `@${author.authorUsername} replied to your comment: "${quoted}"` });
+      told.push({ userId: input.parent.authorId, kind: 'reply', actorId: input.userId, commentId: stored.id, link, title: 'New reply', body: `@${author.authorUsername} replied to your comment: "${quoted}"` });
     }
     if (input.whisperAuthorId !== input.userId && input.whisperAuthorId !== input.parent?.authorId && !input.parent?.hidden) {
-      told.push({ userId: input.whisperAuthorId, kind: 'comment', link, title: 'New comment', body: `@${author.authorUsername} commented on your whisper "${input.whisperTitle}": "${quoted}"` });
+      told.push({ userId: input.whisperAuthorId, kind: 'comment', actorId: input.userId, commentId: stored.id, link, title: 'New comment', body: `@${author.authorUsername} commented on your whisper "${input.whisperTitle}": "${quoted}"` });
     }
     await createNotifications(tx, told);
     const comment = toCommentDto({

@@ -180,7 +180,7 @@ export function updateEvent(db: Db, id: string, userId: string, input: EventInpu
     }
     if (moved) {
       const going = (await goingToTell(tx, id)).filter((member) => member !== userId && !told.includes(member));
-      await createNotifications(tx, going.map((member) => ({ userId: member, ...notice.changed(next.title, next), link: eventUrl(id) })));
+      await createNotifications(tx, going.map((member) => ({ userId: member, actorId: userId, ...notice.changed(next.title, next), link: eventUrl(id) })));
       told.push(...going);
       await scheduleReminder(tx, id, next, now);
     }
@@ -202,7 +202,7 @@ export function deleteEvent(db: Db, id: string, userId: string): Promise<Owned<{
     if (old.createdBy !== userId) return { outcome: 'forbidden' } as const;
     const going = (await goingToTell(tx, id)).filter((member) => member !== userId);
     // No link: the page goes with the event.
-    await createNotifications(tx, going.map((member) => ({ userId: member, ...notice.cancelled(old.title) })));
+    await createNotifications(tx, going.map((member) => ({ userId: member, actorId: userId, ...notice.cancelled(old.title) })));
     await tx.delete(events).where(eq(events.id, id));
     await cancelReminder(tx, id);
     await boardsChanged(tx, 'events');

@@ -66,7 +66,7 @@ export function postUpdate(db: Db, eventId: string, userId: string, text: string
     const [row] = await tx.insert(eventUpdates).values({ eventId, text })
       .returning({ id: eventUpdates.id, text: eventUpdates.text, createdAt: eventUpdates.createdAt });
     const told = (await goingToTell(tx, eventId)).filter((member) => member !== userId);
-    await createNotifications(tx, told.map((member) => ({ userId: member, ...notice.update(event.title, text), link: eventUrl(eventId) })));
+    await createNotifications(tx, told.map((member) => ({ userId: member, actorId: userId, ...notice.update(event.title, text), link: eventUrl(eventId) })));
     return { outcome: 'done', value: { update: toUpdateDto(row), told } } as const;
   });
 }

@@ -79,7 +79,7 @@ export async function sendRequest(db: Db, me: string, them: string): Promise<Sen
     const [made] = await tx.insert(friendRequests).values({ senderId: me, receiverId: them }).onConflictDoNothing().returning({ id: friendRequests.id });
     if (!made) return { outcome: 'pending' };
     const [request] = await requestsWhere(tx as unknown as Db, eq(friendRequests.id, made.id), 1);
-    await createNotification(tx, them, { kind: 'friend-request', link: '/all-requests', title: 'Friend request', body: `@${request.sender.username} sent you a friend request.` });
+    await createNotification(tx, them, { kind: 'friend-request', actorId: me, link: '/all-requests', title: 'Friend request', body: `@${request.sender.username} sent you a friend request.` });
     return { outcome: 'sent', request };
   });
 }
@@ -104,7 +104,7 @@ export async function answerRequest(db: Db, me: string, requestId: string, actio
     }
     if (status === 'accepted') {
       const [answerer] = await tx.select({ username: users.username }).from(users).where(eq(users.id, me));
-      await createNotification(tx, updated.senderId, { kind: 'friend-request', link: `/whispers/profile/${me}`, title: 'Friend request accepted', body: `@${answerer.username} accepted your friend request.` });
+      await createNotification(tx, updated.senderId, { kind: 'friend-request', actorId: me, link: `/whispers/profile/${me}`, title: 'Friend request accepted', body: `@${answerer.username} accepted your friend request.` });
     }
     return { outcome: 'done', status, senderId: updated.senderId };
   });

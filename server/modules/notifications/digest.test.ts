@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { rowsOf } from '../../db/client.js';
-import { jobs, notifications } from '../../db/schema.js';
+import { jobs, notifications, users, whispers } from '../../db/schema.js';
 import { useTestApp } from '../../test/build-test-app.js';
 import { bearer, signUp, type Account } from '../../test/fixtures.js';
+import { makeModerator } from '../../test/safety.js';
 import { createNotification, DIGEST_JOB } from './service.js';
 
 // The delay is a minute; the app's clock is moved by hand (`at`) from the real time, which is the
@@ -31,6 +32,15 @@ const runAt = async (seconds: number) => {
   at(seconds);
   await t.app.jobs.runDue();
 };
+/** Sends a message at `seconds` on the app's clock: the database stamps it with its own time, moved on by as much. */
+const sendAt = async (seconds: number, from: Account, to: Account, content: string) => {
+  at(seconds);
+  const id = await send(from, to, content);
+  await t.db.execute(sql`update messages set created_at = created_at + ${seconds} * interval '1 second' where id = ${id}`);
+  return id;
+};
+const createdAt = async (messageId: string) =>
+  new Date(rowsOf<{ created_at: Date | string }>(await t.db.execute(sql`select created_at from messages where id = ${messageId}`))[0].created_at);
 const digestJobs = (who: Account) => t.db.select().from(jobs).where(and(eq(jobs.kind, DIGEST_JOB), eq(jobs.key, who.id)));
 const header = (mail: ParsedMail, name: string) => mail.headerLines.find((line) => line.key === name)?.line.replace(/^[^:]+:\s*/, '').replace(/\r?\n\s+/g, '');
 
@@ -98,31 +108,72 @@ describe('a message still unread after the delay', () => {
     expect(request.read).toBe(false); // still unread in the app
   });
 
-  it('what is younger than the delay waits for the next run, which sends it alone', async () => {
+  it('a slow, steady conversation (a message every two thirds of the delay): one e-mail a delay at most, each with all that is unread', async () => {
+    // The issue's case at scale: a 15-minute delay and messages at 0, 10, 20 and 30 minutes make
+    // two e-mails, at 15 and 35 minutes, not four.
     const [reader, writer] = [await member('Asha', 'Rao'), await member('Bo', 'Lee')];
-    const early = await send(writer, reader, 'Sent a while ago');
-    // As if sent 100 s ago, to an account older than that.
-    await t.db.execute(sql`update messages set created_at = created_at - interval '100 seconds' where id = ${early}`);
-    await t.db.execute(sql`update users set messages_mailed_until = messages_mailed_until - interval '200 seconds' where id = ${reader.id}`);
-    await send(writer, reader, 'Sent just now');
-    // The job is due now (as if the early message had scheduled it): the early one is old enough, the other is not.
-    await t.db.execute(sql`update jobs set run_at = now() where kind = ${DIGEST_JOB} and key = ${reader.id}`);
-    await runAt(10);
+    await sendAt(0, writer, reader, 'first');
+    await sendAt(40, writer, reader, 'second');
+    await runAt(DELAY_S / 2);
+    expect(await mailsTo(reader)).toEqual([]);
+    await runAt(DELAY_S + 1);
     let mails = await mailsTo(reader);
     expect(mails).toHaveLength(1);
-    expect(mails[0].text).toContain('  > Sent a while ago');
-    expect(mails[0].text).not.toContain('Sent just now');
-    const [job] = await digestJobs(reader);
-    expect(job.state).toBe('pending');
-    const [fresh] = rowsOf<{ created_at: Date | string }>(await t.db.execute(sql`select created_at from messages where receiver_id = ${reader.id} and content = 'Sent just now'`));
-    expect(job.runAt.getTime()).toBe(new Date(fresh.created_at).getTime() + DELAY_S * 1000 + 1);
-    await runAt(30);
+    // The young one (40 s old) goes with the one that was due.
+    expect(mails[0].text).toContain(`Bo Lee (@${writer.body.username}) sent you 2 messages:\n  > second\n\n  > first\n`);
+    const third = await sendAt(80, writer, reader, 'third');
+    await sendAt(120, writer, reader, 'fourth');
+    // The third is due 60 s after it was sent (at 140), which is also past a delay after the first e-mail (61).
+    await runAt(100);
+    const [job] = await digestJobs(reader).then((rows) => rows.filter((row) => row.state === 'pending'));
+    expect(job.runAt.getTime()).toBe((await createdAt(third)).getTime() + DELAY_S * 1000);
+    await runAt(130);
     expect(await mailsTo(reader)).toHaveLength(1);
-    await runAt(DELAY_S + 1);
+    await runAt(141);
     mails = await mailsTo(reader);
     expect(mails).toHaveLength(2);
-    expect(mails[1].text).toContain('  > Sent just now');
-    expect(mails[1].text).not.toContain('Sent a while ago');
+    expect(mails[1].text).toContain(`Bo Lee (@${writer.body.username}) sent you 2 messages:\n  > fourth\n\n  > third\n`);
+    expect(mails[1].text).not.toMatch(/> (first|second)/);
+    expect((await digestJobs(reader)).map((row) => row.state)).toEqual(['done', 'done']);
+    await runAt(10 * DELAY_S);
+    expect(await mailsTo(reader)).toHaveLength(2);
+  });
+
+  it('after a digest, what was read meanwhile is left out, and the next one waits for the oldest of what is left', async () => {
+    const [reader, bo, chen] = [await member('Asha', 'Rao'), await member('Bo', 'Lee'), await member('Chen', 'Wu')];
+    await sendAt(0, bo, reader, 'before the first e-mail');
+    await runAt(DELAY_S + 1);
+    expect(await mailsTo(reader)).toHaveLength(1);
+    await sendAt(70, bo, reader, 'read in the app');
+    await sendAt(80, chen, reader, 'still unread');
+    await runAt(100);
+    expect((await t.app.inject({ method: 'POST', url: `/api/messages/${bo.id}/read`, headers: bearer(reader.token) })).statusCode).toBe(200);
+    // Bo's (70 s) would have been due at 130; Chen's is due at 140.
+    await runAt(131);
+    expect(await mailsTo(reader)).toHaveLength(1);
+    await runAt(141);
+    const mails = await mailsTo(reader);
+    expect(mails).toHaveLength(2);
+    expect(mails[1].subject).toBe('New message from Chen Wu on Need Spot');
+    expect(mails[1].text).toContain('  > still unread');
+    expect(mails[1].text).not.toContain('read in the app');
+  });
+
+  it('digests are a delay apart: what one e-mail could not hold goes a delay later, not at once', async () => {
+    const reader = await member('Asha', 'Rao');
+    for (let n = 1; n <= 31; n += 1) {
+      await createNotification(t.db, reader.id, { kind: 'event', link: '/events/1', title: 'Event update', body: `Update ${n}.` });
+    }
+    await runAt(DELAY_S + 1);
+    let mails = await mailsTo(reader);
+    expect(mails.map((mail) => mail.subject)).toEqual(['30 notifications on Need Spot']);
+    expect(mails[0].text).not.toContain('Update 31.');
+    await runAt(DELAY_S + 30);
+    expect(await mailsTo(reader)).toHaveLength(1);
+    await runAt(2 * DELAY_S + 2);
+    mails = await mailsTo(reader);
+    expect(mails.map((mail) => mail.subject)).toEqual(['30 notifications on Need Spot', 'Event update on Need Spot']);
+    expect(mails[1].text).toContain('Update 31.');
   });
 
   it('nothing from a member either side blocked, and nothing once messages are not wanted by e-mail', async () => {
@@ -196,5 +247,81 @@ describe('notifications by e-mail', () => {
     expect(row.emailedAt).toBeNull();
     await runAt(DELAY_S + 1 + 31); // the first backoff is 30 s
     expect((await mailsTo(reader)).map((mail) => mail.text?.includes('retry me'))).toEqual([true]);
+  });
+});
+
+describe('what has gone by the time of the digest', () => {
+  const wantByEmail = async (who: Account, kinds: string[]) => {
+    const answer = await t.app.inject({
+      method: 'PUT', url: '/api/notifications/preferences', headers: bearer(who.token), payload: kinds.map((kind) => ({ kind, inApp: true, email: true })),
+    });
+    expect(answer.statusCode).toBe(200);
+  };
+  const moderator = async () => {
+    const account = await member('Mo', 'Derator');
+    await makeModerator(t, account);
+    return account;
+  };
+  const pendingOf = (who: Account) => t.db.select().from(notifications).where(and(eq(notifications.userId, who.id), eq(notifications.email, true)));
+
+  it('a comment deleted or hidden meanwhile is not e-mailed (its text is not quoted); one still there is', async () => {
+    const [author, bo] = [await member('Asha', 'Rao'), await member('Bo', 'Lee')];
+    await wantByEmail(author, ['comment']);
+    const [whisper] = await t.db.insert(whispers).values({ userId: author.id, title: 'Blue hour at Chapora Fort', description: 'Climb up before sunset.' }).returning({ id: whispers.id });
+    const comment = async (text: string) => {
+      const answer = await t.app.inject({ method: 'POST', url: `/api/whispers/${whisper.id}/comments`, headers: bearer(bo.token), payload: { text } });
+      expect(answer.statusCode).toBe(201);
+      return answer.json().comment._id as string;
+    };
+    const deleted = await comment('Regretted at once');
+    const hidden = await comment('Insulting words');
+    await comment('Lovely spot, went there last week');
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/comments/${deleted}`, headers: bearer(bo.token) })).statusCode).toBe(200);
+    const answer = await t.app.inject({
+      method: 'POST', url: '/api/moderation/hide', headers: bearer((await moderator()).token), payload: { itemType: 'comment', itemId: hidden, reason: 'Insults' },
+    });
+    expect(answer.statusCode).toBe(200);
+    await runAt(DELAY_S + 1);
+    const mails = await mailsTo(author);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe('New comment on Need Spot');
+    expect(mails[0].text).toContain('Lovely spot, went there last week');
+    for (const gone of ['Regretted at once', 'Insulting words']) {
+      expect(mails[0].text).not.toContain(gone);
+      expect(mails[0].html).not.toContain(gone);
+    }
+  });
+
+  it('nothing of a member blocked either way, suspended or gone since, now or later; the others\' are sent', async () => {
+    const reader = await member('Asha', 'Rao');
+    const [blocked, blocking, suspended, deleted, still] = [
+      await member('Bo', 'Lee'), await member('Chen', 'Wu'), await member('Dee', 'Sen'), await member('Eli', 'Roy'), await member('Fay', 'Das'),
+    ];
+    for (const sender of [blocked, blocking, suspended, deleted, still]) {
+      const answer = await t.app.inject({ method: 'POST', url: '/api/friend-requests', headers: bearer(sender.token), payload: { receiverId: reader.id } });
+      expect(answer.statusCode).toBe(201);
+    }
+    expect((await t.app.inject({ method: 'POST', url: `/api/blocks/${blocked.id}`, headers: bearer(reader.token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/blocks/${reader.id}`, headers: bearer(blocking.token) })).statusCode).toBe(200);
+    const suspension = await t.app.inject({
+      method: 'POST', url: '/api/moderation/suspend', headers: bearer((await moderator()).token), payload: { userId: suspended.id, reason: 'Scamming travellers' },
+    });
+    expect(suspension.statusCode).toBe(200);
+    await t.db.delete(users).where(eq(users.id, deleted.id)); // as deleting the account does
+    await runAt(DELAY_S + 1);
+    const mails = await mailsTo(reader);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe('Friend request on Need Spot');
+    expect(mails[0].text).toContain(`@${still.body.username} sent you a friend request.`);
+    for (const gone of [blocked, blocking, suspended, deleted]) expect(mails[0].text).not.toContain(gone.body.username);
+    // Dropped from e-mail for good: lifting the block or the suspension does not send them later.
+    const left = await pendingOf(reader);
+    expect(left.map((row) => [row.body, row.emailedAt === null])).toEqual([[`@${still.body.username} sent you a friend request.`, false]]);
+    expect(await t.app.inject({ method: 'DELETE', url: `/api/blocks/${blocked.id}`, headers: bearer(reader.token) }).then((answer) => answer.statusCode)).toBe(200);
+    await createNotification(t.db, reader.id, { kind: 'event', title: 'Event update', body: 'Something new.' });
+    await runAt(3 * DELAY_S);
+    const later = await mailsTo(reader);
+    expect(later).toHaveLength(2);
+    expect(later[1].subject).toBe('Event update on Need Spot');
   });
 });

@@ -76,6 +76,9 @@ const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // (RFC 8058: link checkers and previews open links): the SPA's page /unsubscribe shows it and asks.
   app.get('/notifications/unsubscribe', {
     config: { access: 'public' },
+    // The token in the query is the permission: the request lines (logged at info) would write it
+    // to the log. Warnings and errors are still logged (and lib/log-redaction.ts cuts the token).
+    logLevel: 'warn',
     schema: { querystring: UnsubscribeQuery, response: { 200: UnsubscribeAnswer, ...errorAnswers(400, 410) } },
   }, async (request) => {
     const { kinds } = readUnsubscribeToken(app.config.jwtSecret!, request.query.token, app.clock());
@@ -90,6 +93,7 @@ const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
     oneClick.post('/notifications/unsubscribe', {
       config: { access: 'public' },
+      logLevel: 'warn', // as the GET: the token is in the query
       schema: { querystring: UnsubscribeQuery, response: { 200: UnsubscribeAnswer, ...errorAnswers(400, 410) } },
     }, async (request) => {
       const { userId, kinds } = readUnsubscribeToken(app.config.jwtSecret!, request.query.token, app.clock());

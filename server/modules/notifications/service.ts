@@ -25,6 +25,13 @@ export interface NewNotification {
   body: string;
   /** The SPA path the notification opens (a conversation, a whisper, an event); none by default. */
   link?: string;
+  /**
+   * The member whose doing it tells (a liker, a follower, a commenter, an organiser): the digest
+   * e-mails nothing of a member blocked either way, suspended or gone by then.
+   */
+  actorId?: string;
+  /** The comment it quotes: the digest e-mails nothing of one deleted or hidden by then. */
+  commentId?: string;
 }
 
 /** The job that e-mails a member what is still unread (digest.ts); one pending per member (its key: the user id). */
@@ -34,7 +41,8 @@ export const DIGEST_JOB = 'email-digest';
  * How long after a notification its member's digest job first runs: the server's
  * NOTIFY_EMAIL_DELAY_SECONDS, given by the notifications routes when they register (the callers of
  * `createNotification` hold a database handle, not the app). Only the first run depends on it: the
- * digest itself sends nothing younger than the app's own delay (digest.ts), and comes back for it.
+ * digest itself decides by the app's own delay whether it is time to send (digest.ts), and says
+ * when to come back if not.
  */
 let digestDelaySeconds = DEFAULT_NOTIFY_EMAIL_DELAY_SECONDS;
 export function setDigestDelay(seconds: number) {
@@ -89,16 +97,17 @@ export function insertNotifications(list: NewNotification[]): SQL {
   const column = <K extends keyof NewNotification>(key: K) => sql.param(list.map((item) => item[key]));
   return sql`
     told_wanted as (
-      select distinct v.user_id, v.kind, v.title, v.body, v.link,
+      select distinct v.user_id, v.kind, v.title, v.body, v.link, v.actor_id, v.comment_id,
         coalesce(p.in_app, d.in_app, true) or v.kind = 'message' as in_app,
         coalesce(p.email, d.email, false) as email
-      from unnest(${column('userId')}::uuid[], ${column('kind')}::text[], ${column('title')}::text[], ${column('body')}::text[], ${sql.param(list.map((item) => item.link ?? ''))}::text[])
-        as v (user_id, kind, title, body, link)
+      from unnest(${column('userId')}::uuid[], ${column('kind')}::text[], ${column('title')}::text[], ${column('body')}::text[], ${sql.param(list.map((item) => item.link ?? ''))}::text[],
+          ${sql.param(list.map((item) => item.actorId ?? null))}::uuid[], ${sql.param(list.map((item) => item.commentId ?? null))}::uuid[])
+        as v (user_id, kind, title, body, link, actor_id, comment_id)
       left join unnest(${defaults.kinds}::text[], ${defaults.inApp}::boolean[], ${defaults.email}::boolean[]) as d (kind, in_app, email) on d.kind = v.kind
       left join notification_preferences p on p.user_id = v.user_id and p.kind = v.kind
     ), told as (
-      insert into notifications (user_id, kind, title, body, link, in_app, email)
-      select w.user_id, w.kind, w.title, w.body, w.link, w.in_app, w.email and w.kind <> 'message'
+      insert into notifications (user_id, kind, title, body, link, actor_id, comment_id, in_app, email)
+      select w.user_id, w.kind, w.title, w.body, w.link, w.actor_id, w.comment_id, w.in_app, w.email and w.kind <> 'message'
       from told_wanted w
       left join lateral (
         select true as found from notifications n

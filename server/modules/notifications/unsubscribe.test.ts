@@ -1,6 +1,7 @@
 import { simpleParser } from 'mailparser';
 import { TEST_JWT_SECRET, useTestApp } from '../../test/build-test-app.js';
 import { bearer, signUp, type Account } from '../../test/fixtures.js';
+import { logCapture } from '../../test/log-capture.js';
 import { DEFAULT_CHANNELS, NOTIFICATION_KINDS } from './kinds.js';
 import { createNotification } from './service.js';
 import { LINK_EXPIRED, LINK_INVALID, readUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS, unsubscribeToken } from './unsubscribe.js';
@@ -9,7 +10,8 @@ let shiftMs = 0;
 beforeEach(() => {
   shiftMs = 0;
 });
-const t = useTestApp({ mail: true, clock: () => new Date(Date.now() + shiftMs), config: { notifyEmailDelaySeconds: 60 } });
+const log = logCapture('info');
+const t = useTestApp({ mail: true, clock: () => new Date(Date.now() + shiftMs), config: { notifyEmailDelaySeconds: 60 }, logger: log.logger });
 
 const DAY_MS = 86_400_000;
 const tokenFor = (who: Account, kinds: Array<(typeof NOTIFICATION_KINDS)[number]>, expiresAt = new Date(Date.now() + 60 * DAY_MS)) =>
@@ -142,5 +144,20 @@ describe('the links in a digest', () => {
     });
     expect(answer.json()).toEqual({ success: true, data: { kinds: ['message', 'event'] } });
     expect(await emailOf(me)).toEqual({ ...DEFAULT_EMAIL, message: false, event: false });
+  });
+});
+
+describe('the log', () => {
+  it('never holds an unsubscribe token: not from the API\'s routes, nor from the SPA\'s page the e-mail links to', async () => {
+    const me = await signUp(t.app);
+    const token = tokenFor(me, ['like']);
+    const query = `token=${encodeURIComponent(token)}`;
+    expect((await t.app.inject({ url: `/api/notifications/unsubscribe?${query}` })).statusCode).toBe(200);
+    expect((await oneClick(token)).statusCode).toBe(200);
+    // The page: the SPA's shell (503 here, where the app is not built), its request logged like any page's.
+    await t.app.inject({ url: `/unsubscribe?${query}`, headers: { accept: 'text/html' } });
+    const written = log.lines.join('\n');
+    for (const secret of [token, token.split('.')[0], token.split('.')[1]]) expect(written).not.toContain(secret);
+    expect(written).toContain('"url":"/unsubscribe?token=[redacted]"');
   });
 });

@@ -169,7 +169,7 @@ export async function toggleLike(db: Db, whisperId: string, userId: string) {
       .from(whispers).where(eq(whispers.id, whisperId));
     if (changed.added && row.ownerId !== userId) {
       const [liker] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
-      await createNotification(tx, row.ownerId, { kind: 'like', link: `/whispers/whisper-detail/${whisperId}`, title: 'New like', body: `@${liker.username} liked your whisper "${row.title}".` });
+      await createNotification(tx, row.ownerId, { kind: 'like', actorId: userId, link: `/whispers/whisper-detail/${whisperId}`, title: 'New like', body: `@${liker.username} liked your whisper "${row.title}".` });
     }
     // Who was told (a new like by someone else): the route lets their open app know at once.
     return { liked: row.likes.includes(userId), likes: row.likes, told: changed.added && row.ownerId !== userId ? row.ownerId : undefined };
@@ -216,7 +216,7 @@ export async function setFollow(db: Db, followerId: string, followeeId: string, 
       const added = await tx.insert(follows).values({ followerId, followeeId }).onConflictDoNothing().returning({ at: follows.createdAt });
       if (added.length > 0 && await firstFollowToday(tx as unknown as Db, followerId, followeeId)) {
         const [follower] = await tx.select({ username: users.username }).from(users).where(eq(users.id, followerId));
-        await createNotification(tx, followeeId, { kind: 'follower', link: `/whispers/profile/${followerId}`, title: 'New follower', body: `@${follower.username} started following you.` });
+        await createNotification(tx, followeeId, { kind: 'follower', actorId: followerId, link: `/whispers/profile/${followerId}`, title: 'New follower', body: `@${follower.username} started following you.` });
         told = true;
       }
     } else {
