@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client.js';
 
 /**
@@ -33,16 +33,35 @@ export interface ScheduleOptions {
  * change committed, so without that the change would never be acted on.
  */
 export async function scheduleJob(db: Db, job: JobSpec, { replace = false }: ScheduleOptions = {}): Promise<void> {
-  const runAt = job.runAt.toISOString();
   await db.execute(sql`
-    insert into jobs (kind, key, payload, run_at) values (${job.kind}, ${job.key}, ${JSON.stringify(job.payload ?? {})}::jsonb, ${runAt})
-    on conflict (kind, key) where state = 'pending' do update set
-      run_at = case when jobs.locked_until is not null then jobs.run_at
-        when ${replace} then excluded.run_at else least(jobs.run_at, excluded.run_at) end,
-      rerun_at = case when jobs.locked_until is null then jobs.rerun_at
-        when ${replace} then excluded.run_at else least(coalesce(jobs.rerun_at, excluded.run_at), excluded.run_at) end,
-      payload = case when ${replace} then excluded.payload else jobs.payload end`);
+    insert into jobs (kind, key, payload, run_at) values (${job.kind}, ${job.key}, ${JSON.stringify(job.payload ?? {})}::jsonb, ${job.runAt.toISOString()})
+    ${replace ? onPendingReplace : onPendingKeepEarlier}`);
 }
+
+// When a job of the same kind and key is pending. Claimed (`locked_until` set), it is asked to run
+// once more after (`rerun_at`); else it takes the new time and payload (replace), or keeps the
+// earlier time, written only when that changes a time: a busy conversation's messages find their
+// digest pending and leave the row be.
+const onPendingReplace = sql`
+  on conflict (kind, key) where state = 'pending' do update set
+    run_at = case when jobs.locked_until is not null then jobs.run_at else excluded.run_at end,
+    rerun_at = case when jobs.locked_until is null then jobs.rerun_at else excluded.run_at end,
+    payload = excluded.payload`;
+const onPendingKeepEarlier = sql`
+  on conflict (kind, key) where state = 'pending' do update set
+    run_at = case when jobs.locked_until is not null then jobs.run_at else least(jobs.run_at, excluded.run_at) end,
+    rerun_at = case when jobs.locked_until is null then jobs.rerun_at else least(coalesce(jobs.rerun_at, excluded.run_at), excluded.run_at) end
+  where case when jobs.locked_until is null then excluded.run_at < jobs.run_at else jobs.rerun_at is null or excluded.run_at < jobs.rerun_at end`;
+
+/**
+ * `scheduleJob` (keeping the earlier time) for every key `keys` selects (a text column `key`), at
+ * `runAt`: one step of a larger statement (notifications/service.ts schedules digests in the
+ * statement that stores messages).
+ */
+export const scheduleJobsFrom = (kind: string, keys: SQL, runAt: SQL): SQL => sql`
+  insert into jobs (kind, key, run_at)
+  select ${kind}::text, due.key, ${runAt} from (${keys}) due
+  ${onPendingKeepEarlier}`;
 
 /** Drops the pending job of this kind and key, if any (an event deleted: no reminder). A running one finishes. */
 export async function cancelJob(db: Db, kind: string, key: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
+import { scheduleJobsFrom } from '../../lib/jobs.js';
 import { DEFAULT_NOTIFY_EMAIL_DELAY_SECONDS } from '../../config.js';
 import { DEFAULT_CHANNELS, type NotificationKind } from './kinds.js';
 
@@ -63,15 +64,11 @@ const defaults = {
  * rules: a pending job keeps its earlier time; one running right now runs once more after
  * (`rerun_at`), since the run may have read the member's unread items before this commit.
  */
-const scheduleDigests = (userIds: SQL) => sql`
-  insert into jobs (kind, key, run_at)
-  select ${DIGEST_JOB}::text, due.user_id::text, now() + ${sql.param(digestDelaySeconds)}::double precision * interval '1 second'
-  from (${userIds}) due
-  on conflict (kind, key) where state = 'pending' do update set
-    run_at = case when jobs.locked_until is not null then jobs.run_at else least(jobs.run_at, excluded.run_at) end,
-    rerun_at = case when jobs.locked_until is null then jobs.rerun_at else least(coalesce(jobs.rerun_at, excluded.run_at), excluded.run_at) end
-  -- Written only when it changes a time: a busy conversation's messages find the job pending, and leave it be.
-  where case when jobs.locked_until is null then excluded.run_at < jobs.run_at else jobs.rerun_at is null or excluded.run_at < jobs.rerun_at end`;
+const scheduleDigests = (userIds: SQL) => scheduleJobsFrom(
+  DIGEST_JOB,
+  sql`select user_id::text as key from (${userIds}) due`,
+  sql`now() + ${sql.param(digestDelaySeconds)}::double precision * interval '1 second'`,
+);
 
 /**
  * The steps behind `createNotifications` (at least one notification), as items of a WITH list

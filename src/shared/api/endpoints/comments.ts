@@ -3,7 +3,7 @@ import { cursorPagination, cursorParams, toCursorPage, type Cursor, type CursorP
 import { cachedArgs } from '../optimistic';
 import { subscribeWhileCached } from '../realtime';
 import { asNumber, asString, isRecord, moderationOf, readItems, toStatusResult, type Moderation, type StatusResult } from './wire';
-import { whispersApi, type Whisper } from './whispers';
+import { toAuthor, whispersApi, type Whisper, type WhisperAuthor } from './whispers';
 
 // server/modules/comments: GET /api/whispers/{id}/comments?cursor, GET /api/comments/{id}/replies?cursor,
 // POST /api/whispers/{id}/comments, PATCH and DELETE /api/comments/{id}; socket room per whisper
@@ -12,13 +12,8 @@ import { whispersApi, type Whisper } from './whispers';
 /** The longest comment the server takes, in characters (code points, as it counts them). */
 export const COMMENT_MAX = 1000;
 
-export interface CommentAuthor {
-  _id: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  profileImage: string;
-}
+/** Who wrote a comment: the same member shape as a whisper's author. */
+export type CommentAuthor = WhisperAuthor;
 
 export interface Comment {
   _id: string;
@@ -48,17 +43,6 @@ export interface CommentPage extends CursorPage<CommentThread> {
 }
 
 export type CommentPages = CursorPages<CommentThread> & { pages: CommentPage[] };
-
-function toAuthor(value: unknown): CommentAuthor {
-  const author = isRecord(value) ? value : {};
-  return {
-    _id: asString(author._id),
-    username: asString(author.username),
-    firstName: asString(author.firstName),
-    lastName: asString(author.lastName),
-    profileImage: asString(author.profileImage),
-  };
-}
 
 /** A wire comment, checked; null when the shape is not a comment at all. */
 export function toComment(value: unknown): Comment | null {

@@ -79,7 +79,8 @@ export interface WhisperResult extends StatusResult {
   whisper: Whisper | null;
 }
 
-function toAuthor(value: unknown): WhisperAuthor {
+/** A member as whispers and their comments show them (author, follower, commenter). */
+export function toAuthor(value: unknown): WhisperAuthor {
   const author = isRecord(value) ? value : {};
   return {
     _id: asString(author._id),
