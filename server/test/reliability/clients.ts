@@ -16,7 +16,8 @@ export interface Answer { status: number; headers: http.IncomingHttpHeaders; bod
 /**
  * Why a request got no answer:
  * - `refused`: no connection (nothing listens: the server is down or restarting). The request was
- *   never sent.
+ *   never sent. A connect that fails with a reset counts too (`syscall` 'connect'): the listener
+ *   closed while the handshake was under way, and Node writes a request only once connected.
  * - `closed-keepalive`: sent on a kept-alive connection that was reused, and the connection closed
  *   before any byte of an answer came. HTTP/1.1 lets a server close an idle persistent connection
  *   at any moment, and a client's next request can cross that close on the wire (RFC 9112 §9.3.1
@@ -63,7 +64,7 @@ export function request(base: string, method: string, path: string, { agent, hea
     if (timeoutMs) sent.setTimeout(timeoutMs, () => sent.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'TIMEOUT' })));
     sent.on('error', (error: NodeJS.ErrnoException) => {
       const code = error.code;
-      const failure: Failure = code === 'ECONNREFUSED' ? 'refused'
+      const failure: Failure = code === 'ECONNREFUSED' || error.syscall === 'connect' ? 'refused'
         : !answered && sent.reusedSocket && (code === 'ECONNRESET' || code === 'EPIPE') ? 'closed-keepalive'
           : 'dropped';
       reject(new NoAnswer(failure, code, `${method} ${path}: ${error.message}`));
