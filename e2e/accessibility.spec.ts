@@ -7,8 +7,9 @@ import { expectNoSeriousViolations } from './axe';
 import { uniqueUser } from './helpers';
 import { registerViaApi, sessionState } from './session';
 
-// axe-core on every route (e2e/audited-routes.ts), signed out and signed in: any serious or critical
-// violation fails, listed with its rule, impact, help and the selectors of the elements at fault.
+// axe-core on every route (e2e/audited-routes.ts), signed out and signed in, in the light and the dark
+// theme: any serious or critical violation (colour contrast included) fails, listed with its rule,
+// impact, help and the selectors of the elements at fault.
 
 type StorageState = Awaited<ReturnType<typeof sessionState>>;
 
@@ -75,9 +76,16 @@ async function waitUntilRendered(page: Page) {
   await page.evaluate(() => document.fonts.ready);
 }
 
+/** The page is drawn in the theme the browser asks for (global.css sets color-scheme with its tokens). */
+async function expectTheme(page: Page) {
+  const asked = await page.evaluate(() => (window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
+  await expect(page.locator('html')).toHaveCSS('color-scheme', asked);
+}
+
 async function audit(page: Page, route: AuditedRoute) {
   await open(page, route);
   await waitUntilRendered(page);
+  await expectTheme(page);
   // With its state, the screen itself shows (no redirect).
   if (route.state) expect(new URL(page.url()).pathname).toBe(route.path);
   await expectNoSeriousViolations(page, describeRoute(route));
@@ -90,6 +98,7 @@ async function audit(page: Page, route: AuditedRoute) {
 async function auditDrawers(page: Page) {
   await page.goto(paths.aboutUs());
   await waitUntilRendered(page);
+  await expectTheme(page);
   for (const [opener, title] of [['Open menu', 'Account'], ['Open notifications', 'Notifications']]) {
     await page.getByRole('button', { name: opener }).click();
     await expect(page.getByRole('dialog', { name: title })).toBeVisible();
@@ -100,31 +109,39 @@ async function auditDrawers(page: Page) {
   }
 }
 
-test.describe('signed out', () => {
-  for (const route of auditedRoutes.filter((r) => r.access === 'public')) {
-    test(`axe: ${describeRoute(route)}`, async ({ page }) => {
-      await audit(page, route);
+// Every audit runs in both themes: the system's light and dark preference (the app follows it when the
+// device chose nothing in Settings → Appearance); the stored choice itself is tested in theme.spec.ts.
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+
+    test.describe('signed out', () => {
+      for (const route of auditedRoutes.filter((r) => r.access === 'public')) {
+        test(`axe: ${describeRoute(route)}`, async ({ page }) => {
+          await audit(page, route);
+        });
+      }
+
+      test('axe: the menu and notifications drawers', async ({ page }) => {
+        await auditDrawers(page);
+      });
     });
-  }
 
-  test('axe: the menu and notifications drawers', async ({ page }) => {
-    await auditDrawers(page);
-  });
-});
+    test.describe('signed in', () => {
+      test.use({ signedIn: true });
 
-test.describe('signed in', () => {
-  test.use({ signedIn: true });
+      for (const route of auditedRoutes) {
+        test(`axe: ${describeRoute(route)}`, async ({ page }) => {
+          await audit(page, route);
+        });
+      }
 
-  for (const route of auditedRoutes) {
-    test(`axe: ${describeRoute(route)}`, async ({ page }) => {
-      await audit(page, route);
+      test('axe: the menu and notifications drawers', async ({ page }) => {
+        await auditDrawers(page);
+      });
     });
-  }
-
-  test('axe: the menu and notifications drawers', async ({ page }) => {
-    await auditDrawers(page);
   });
-});
+}
 
 test('every route pattern of the route table is audited', () => {
   const table = readFileSync(new URL('../src/app/routes/routes.tsx', import.meta.url), 'utf8');

@@ -1,4 +1,10 @@
 import './styles/global.css';
+import { startTheme } from '@/shared/lib/theme';
+
+// The device's theme, first of all: before React and the first render, so a page never shows in
+// the other theme first. (The CSP allows no inline script in index.html; with no choice stored the
+// CSS follows the system by itself even before this runs.)
+startTheme();
 
 /**
  * `npm run dev:mock`: API answers come from the MSW handlers in mocks/. A constant ternary (not

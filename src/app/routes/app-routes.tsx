@@ -46,7 +46,7 @@ class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
       <>
         <h2>Unexpected Application Error!</h2>
         <h3 style={{ fontStyle: 'italic' }}>{error instanceof Error ? error.message : JSON.stringify(error)}</h3>
-        {error instanceof Error && error.stack ? <pre style={{ padding: '0.5rem', backgroundColor: 'rgba(200,200,200, 0.5)' }}>{error.stack}</pre> : null}
+        {error instanceof Error && error.stack ? <pre style={{ padding: '0.5rem', backgroundColor: 'var(--color-surface-muted)' }}>{error.stack}</pre> : null}
       </>
     );
   }

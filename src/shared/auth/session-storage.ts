@@ -1,4 +1,5 @@
 import { clearStorage, readJson, readString, writeJson, writeString } from '../lib/storage';
+import { THEME_KEY } from '../lib/theme';
 import { emptySession } from './session-slice';
 import type { SessionState, StoredUser } from './session-user';
 
@@ -25,7 +26,13 @@ export function storeSession({ user, token }: { user: { _id: string }; token: st
   writeString(TOKEN_KEY, token);
 }
 
-/** Logout, account deletion and a refused token clear ALL of localStorage (spec §2 Side menu, §4). */
+/**
+ * Logout, account deletion and a refused token clear ALL of localStorage (spec §2 Side menu, §4),
+ * but one key: the device's theme (Settings → Appearance). It belongs to the device, not to the
+ * member, and says nothing private; the page would otherwise flash to another theme at logout.
+ */
 export function clearStoredSession(): void {
+  const theme = readString(THEME_KEY);
   clearStorage('local');
+  if (theme !== null) writeString(THEME_KEY, theme);
 }

@@ -108,7 +108,7 @@ export default function MapCanvas({ satellite, route, navigation, showPoints, on
           {layers && (satellite ? (
             <TileLayer key="satellite" url={config.satelliteTileUrl} attribution={config.satelliteTileAttribution} />
           ) : (
-            <TileLayer key="map" url={config.tileUrl} attribution={config.tileAttribution} />
+            <TileLayer key="map" url={config.tileUrl} attribution={config.tileAttribution} className="map-tiles--street" />
           ))}
           {route && <Marker position={route.path[0] ?? route.to} title="Start point" alt="Start point" />}
           {route && <Marker position={route.to} title="Destination" alt="Destination" />}

@@ -10,6 +10,7 @@ import { Icon, type IconName } from '@/shared/ui/icon';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { ACCOUNT_STATUS } from '../lib/messages';
 import { useDeleteAccount } from '../model/use-delete-account';
+import { Appearance } from './appearance';
 import { CalendarFeed } from './calendar-feed';
 import { CompanionMatching } from './companion-matching';
 import { CurrentPasswordField } from './current-password-field';
@@ -37,7 +38,7 @@ function SettingsRow({ icon, label, children, action }: RowProps) {
   );
 }
 
-/** /settings: e-mail, masked password, status, and the Danger Zone (spec §2 Account Settings). */
+/** /settings: e-mail, masked password, status, the device's theme, and the Danger Zone (spec §2 Account Settings). */
 export function SettingsPage() {
   const { user, userId, isFetching } = useSessionUser({ fresh: true });
   const { confirming, ask, cancel, remove, deleting, deleteError, password } = useDeleteAccount(userId ?? '');
@@ -105,6 +106,8 @@ export function SettingsPage() {
           </SettingsRow>
         </ul>
       </Card>
+
+      <Appearance />
 
       <CompanionMatching user={user} reading={isFetching} />
 

@@ -2,6 +2,9 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useId, useState, type KeyboardEvent, type Ref } from 'react';
 import { useSearchPlacesQuery, type GeoPlace } from '@/shared/api';
 import { useDebouncedValue } from '@/shared/lib/use-debounced-value';
+// It draws its field with the text field's classes: their styles come with it, also on a page with no
+// other text field (the map).
+import '../text-field/text-field.css';
 import './place-field.css';
 
 /** Suggestions are asked for once typing pauses this long, and for 3 characters or more. */
