@@ -82,6 +82,12 @@ describe('notificationclick', () => {
     expect(stuck.sw.clients.openWindow).toHaveBeenCalledWith(`${origin}/events/e1`);
   });
 
+  it('a window taken to the link that may not be focused (no click of the member\'s own) stays there: no second window', async () => {
+    const { sw } = fakeScope([{ url: `${origin}/`, navigate: jest.fn(async () => null), focus: jest.fn(async () => Promise.reject(new Error('not allowed'))) }]);
+    await openFromNotification(sw, clickEvent('/messages/u1'));
+    expect(sw.clients.openWindow).not.toHaveBeenCalled();
+  });
+
   it('never opens another origin: a foreign link opens the home page', async () => {
     const { sw } = fakeScope();
     await openFromNotification(sw, clickEvent('https://evil.example/phish'));

@@ -103,11 +103,12 @@ export async function openFromNotification(sw: PushScope, event: NotificationEve
     try {
       if (!client.navigate) continue;
       await client.navigate(url);
-      await client.focus();
-      return;
     } catch {
-      // Not controlled by this worker (navigate refuses): try the next, or open one.
+      continue; // not controlled by this worker (navigate refuses): try the next, or open one
     }
+    // There already; a browser may refuse focus without a click of the member's own.
+    await client.focus().catch(() => {});
+    return;
   }
   await sw.clients.openWindow(url);
 }
