@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { notificationPreferences, notificationsAnswers } from '@mocks/fixtures/notifications';
 import { pushAnswers, pushPublicKey } from '@mocks/fixtures/push';
+import { demoUser } from '@mocks/fixtures/users';
 import { server } from '@mocks/server';
 import { renderWithProviders, storeLogin } from '@test-utils/render';
 import { keyBytes } from './lib/push-device';
@@ -54,6 +55,7 @@ async function openPage() {
 const deviceSwitch = () => screen.getByRole('switch', { name: DEVICE });
 
 afterEach(() => {
+  localStorage.removeItem('pushDeviceOwner');
   delete (globalThis as { Notification?: unknown }).Notification;
   delete (globalThis as { PushManager?: unknown }).PushManager;
   delete (navigator as { serviceWorker?: unknown }).serviceWorker;
@@ -120,6 +122,7 @@ describe('Settings → Notifications: push', () => {
 
   it('a device already on is kept for this session when the page opens; off unsubscribes in the browser and tells the server', async () => {
     const browser = fakeBrowser({ permission: 'granted', subscribed: true });
+    localStorage.setItem('pushDeviceOwner', demoUser._id);
     const { posted, deleted } = pushServer();
     const { user } = await openPage();
     await waitFor(() => expect(deviceSwitch()).toBeChecked());
@@ -130,6 +133,20 @@ describe('Settings → Notifications: push', () => {
     expect(subscription.unsubscribe).toHaveBeenCalled();
     expect(deviceSwitch()).not.toBeChecked();
     expect(await screen.findByText('Push notifications are off for this device.')).toBeInTheDocument();
+  });
+
+  it('a subscription another member made in this browser shows as off and is not taken over until turned on', async () => {
+    fakeBrowser({ permission: 'granted', subscribed: true });
+    localStorage.setItem('pushDeviceOwner', 'someone-else');
+    const { posted } = pushServer();
+    const { user } = await openPage();
+    await waitFor(() => expect(deviceSwitch()).toBeEnabled());
+    expect(deviceSwitch()).not.toBeChecked();
+    expect(posted).toEqual([]);
+    await user.click(deviceSwitch());
+    await waitFor(() => expect(deviceSwitch()).toBeChecked());
+    expect(posted).toEqual([subscriptionJson]);
+    expect(localStorage.getItem('pushDeviceOwner')).toBe(demoUser._id);
   });
 
   it('keyBytes reads the base64url key into its 65 bytes', () => {
