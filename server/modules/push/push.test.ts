@@ -169,6 +169,24 @@ describe('a message to a member with push on', () => {
     expect(rows.map((row) => row.push)).toEqual([false, false]);
   });
 
+  it('a kind wanted by push only (not in the app, not by e-mail) is stored hidden, pushed, then marked read', async () => {
+    const [asha, ravi] = [await signUp(t.app), await signUp(t.app)];
+    const phone = await device(asha);
+    await t.app.inject({
+      method: 'PUT', url: '/api/notifications/preferences', headers: bearer(asha.token), payload: [{ kind: 'follower', inApp: false, email: false, push: true }],
+    });
+    await createNotification(t.db, asha.id, { kind: 'follower', title: 'New follower', body: 'Ravi follows you', link: `/profile/${ravi.id}`, actorId: ravi.id });
+    const listed = async () => ((await t.app.inject({ url: '/api/notifications', headers: bearer(asha.token) })).json().data as Array<{ title: string }>).map((item) => item.title);
+    expect(await listed()).not.toContain('New follower');
+    await t.app.jobs.runDue();
+    expect(stub.deliveredTo(phone.endpoint).map((push) => push.payload)).toEqual([
+      { title: 'New follower', body: 'Ravi follows you', link: `/profile/${ravi.id}`, tag: `follower:/profile/${ravi.id}` },
+    ]);
+    const [row] = await t.db.select().from(notifications).where(and(eq(notifications.userId, asha.id), eq(notifications.kind, 'follower')));
+    expect(row).toMatchObject({ inApp: false, push: true, read: true });
+    expect(row.pushedAt).not.toBeNull();
+  });
+
   it('likes are not pushed by default; friend requests are', async () => {
     const [asha, ravi] = [await signUp(t.app), await signUp(t.app)];
     const phone = await device(asha);
