@@ -27,6 +27,7 @@ import tripsRoutes from './modules/trips/routes.js';
 import mapRoutes from './modules/map/routes.js';
 import needsRoutes from './modules/needs/routes.js';
 import notificationsRoutes from './modules/notifications/routes.js';
+import pushRoutes from './modules/push/routes.js';
 import passwordResetRoutes from './modules/password-reset/routes.js';
 import reportsRoutes from './modules/reports/routes.js';
 import searchRoutes from './modules/search/routes.js';
@@ -172,6 +173,7 @@ export async function buildApp({ config, db, migrationsFolder, mailer, logger = 
     await api.register(tagged('Auth', authRoutes));
     await api.register(tagged('Users', usersRoutes));
     await api.register(tagged('Notifications', notificationsRoutes));
+    await api.register(tagged('Push', pushRoutes));
     await api.register(tagged('Account', accountRoutes));
     await api.register(tagged('Password reset', passwordResetRoutes));
     await api.register(tagged('Geocoding', geoRoutes));

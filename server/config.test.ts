@@ -65,6 +65,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JOBS_POLL_MS: '3600001' })).toThrow('JOBS_POLL_MS must be at most 3600000, got "3600001"');
   });
 
+  it('pushes with VAPID keys from the environment, or none (generated into DATA_DIR); https: endpoints only unless PUSH_ALLOW_LOOPBACK_HTTP', () => {
+    const keys = {
+      VAPID_PUBLIC_KEY: 'BDP0hhjJJk0yreTmE0WNn5GFgRaSGeNY1LfKHfFPFfqldjaBe7IsKssPq6xjooidD85TlHq5oTQi28fEG0PqTxs',
+      VAPID_PRIVATE_KEY: 'cnk0RTctOSugD_qfh_DSZRxIVmnEQJoAg-k7xlgc9z8',
+    };
+    expect(loadConfig({})).toMatchObject({ vapidKeys: undefined, vapidSubject: 'mailto:support@needspot.app', pushAllowLoopbackHttp: false });
+    expect(loadConfig({ SUPPORT_EMAIL: 'help@example.org' }).vapidSubject).toBe('mailto:help@example.org');
+    expect(loadConfig({ ...keys, VAPID_SUBJECT: 'https://needspot.example/contact', PUSH_ALLOW_LOOPBACK_HTTP: 'true' })).toMatchObject({
+      vapidKeys: { publicKey: keys.VAPID_PUBLIC_KEY, privateKey: keys.VAPID_PRIVATE_KEY },
+      vapidSubject: 'https://needspot.example/contact',
+      pushAllowLoopbackHttp: true,
+    });
+  });
+
   it('trusts proxies by hop count or address, never any X-Forwarded-For', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
@@ -97,6 +111,12 @@ describe('loadConfig', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY=true would trust any client-chosen X-Forwarded-For'],
     [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY must be a hop count or a list of addresses'],
+    [{ VAPID_PUBLIC_KEY: 'BDP0hhjJJk0yreTmE0WNn5GFgRaSGeNY1LfKHfFPFfqldjaBe7IsKssPq6xjooidD85TlHq5oTQi28fEG0PqTxs' }, 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together'],
+    [{ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: 'cnk0RTctOSugD_qfh_DSZRxIVmnEQJoAg-k7xlgc9z8' }, 'VAPID_PUBLIC_KEY must be a P-256 public key'],
+    [{ VAPID_PUBLIC_KEY: 'BDP0hhjJJk0yreTmE0WNn5GFgRaSGeNY1LfKHfFPFfqldjaBe7IsKssPq6xjooidD85TlHq5oTQi28fEG0PqTxs', VAPID_PRIVATE_KEY: 'x+y' }, 'VAPID_PRIVATE_KEY must be a P-256 private key'],
+    [{ VAPID_SUBJECT: 'http://needspot.example' }, 'VAPID_SUBJECT must be a mailto: address or an https: URL'],
+    [{ VAPID_SUBJECT: 'mailto:nobody' }, 'VAPID_SUBJECT must be a mailto: address or an https: URL'],
+    [{ PUSH_ALLOW_LOOPBACK_HTTP: 'sometimes' }, 'PUSH_ALLOW_LOOPBACK_HTTP must be true or false'],
     [{ LIMIT_REGISTRATIONS_PER_HOUR: '0' }, 'LIMIT_REGISTRATIONS_PER_HOUR must be a whole number of at least 1'],
     [{ LIMIT_LOGIN_SLOWDOWN_AFTER: 'ten' }, 'LIMIT_LOGIN_SLOWDOWN_AFTER must be a whole number of at least 1, got "ten"'],
   ])('rejects %j', (env, message) => {

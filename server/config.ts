@@ -106,6 +106,20 @@ export interface Config {
   outboxDir: string;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs (never `true`). */
   trustProxy: false | number | string;
+  /**
+   * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (base64url, as `web-push generate-vapid-keys` prints
+   * them): the server's identity to push services. Unset means "generate into DATA_DIR/vapid-keys.json"
+   * (modules/push/vapid.ts); several instances must share one pair.
+   */
+  vapidKeys?: { publicKey: string; privateKey: string };
+  /** VAPID_SUBJECT: how push services may reach the operator, a mailto: or https: URL; default mailto: SUPPORT_EMAIL. */
+  vapidSubject: string;
+  /**
+   * PUSH_ALLOW_LOOPBACK_HTTP: for tests and the browser journeys only. Push endpoints must be https:
+   * on a public address (the server POSTs to a URL a member gave); this also lets http: on a
+   * loopback address through, for a push service stub on this machine.
+   */
+  pushAllowLoopbackHttp: boolean;
   /** How often each instance looks for due jobs (plugins/jobs.ts), JOBS_POLL_MS, 1 ms to an hour; 0 (set in code by tests, not from the environment) turns the loop off. */
   jobsPollMs: number;
   limits: Limits;
@@ -294,6 +308,33 @@ export function parseS3Url(raw: string | undefined): S3Config | undefined {
   };
 }
 
+/** VAPID_PUBLIC_KEY: an uncompressed P-256 point (65 bytes, 0x04 first); VAPID_PRIVATE_KEY: 32 bytes; both base64url. */
+function parseVapidKeys(publicKey: string | undefined, privateKey: string | undefined): Config['vapidKeys'] {
+  if (publicKey === undefined && privateKey === undefined) return undefined;
+  if (publicKey === undefined || privateKey === undefined) {
+    throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (or both unset to generate a pair in DATA_DIR)');
+  }
+  const bytes = (value: string) => (/^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, 'base64url') : Buffer.alloc(0));
+  const point = bytes(publicKey);
+  if (point.length !== 65 || point[0] !== 4) throw new ConfigError('VAPID_PUBLIC_KEY must be a P-256 public key in base64url (65 bytes, as web-push generate-vapid-keys prints it)');
+  if (bytes(privateKey).length !== 32) throw new ConfigError('VAPID_PRIVATE_KEY must be a P-256 private key in base64url (32 bytes, as web-push generate-vapid-keys prints it)');
+  return { publicKey, privateKey };
+}
+
+function parseVapidSubject(raw: string | undefined, supportEmail: string): string {
+  const value = raw ?? `mailto:${supportEmail}`;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !['mailto:', 'https:'].includes(url.protocol) || (url.protocol === 'mailto:' && !/^mailto:[^@\s]+@[^@\s]+$/.test(value))) {
+    throw new ConfigError(`VAPID_SUBJECT must be a mailto: address or an https: URL, got "${value}"`);
+  }
+  return value;
+}
+
 function parseLimits(get: (name: string) => string | undefined): Limits {
   const limits = { ...defaultLimits };
   for (const [name, key] of Object.entries(limitVariables)) {
@@ -310,6 +351,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new ConfigError('JWT_SECRET must be at least 32 characters (or unset it to generate one in DATA_DIR)');
   }
   const databaseUrl = parseUrl('DATABASE_URL', get('DATABASE_URL'));
+  const supportEmail = get('SUPPORT_EMAIL') ?? 'support@needspot.app';
   return {
     port: parsePort(get('PORT')),
     host: get('HOST') ?? '0.0.0.0',
@@ -332,13 +374,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     transitRouterUrl: parseUrl('TRANSIT_ROUTER_URL', get('TRANSIT_ROUTER_URL')),
     // Demo accounts share a published password: only on the embedded database unless asked for.
     seedDemo: parseBoolean('SEED_DEMO', get('SEED_DEMO'), databaseUrl === undefined),
-    supportEmail: get('SUPPORT_EMAIL') ?? 'support@needspot.app',
+    supportEmail,
     staticDir: path.resolve(cwd, get('STATIC_DIR') ?? 'dist'),
     publicDir: path.resolve(cwd, get('PUBLIC_DIR') ?? 'public'),
     uploadsDir: path.join(dataDir, 'uploads'),
     s3: parseS3Url(get('S3_URL')),
     outboxDir: path.join(dataDir, 'outbox'),
     trustProxy: parseTrustProxy(get('TRUST_PROXY')),
+    vapidKeys: parseVapidKeys(get('VAPID_PUBLIC_KEY'), get('VAPID_PRIVATE_KEY')),
+    vapidSubject: parseVapidSubject(get('VAPID_SUBJECT'), supportEmail),
+    pushAllowLoopbackHttp: parseBoolean('PUSH_ALLOW_LOOPBACK_HTTP', get('PUSH_ALLOW_LOOPBACK_HTTP'), false),
     jobsPollMs: parseCount('JOBS_POLL_MS', get('JOBS_POLL_MS'), 1000, 3_600_000),
     limits: parseLimits(get),
   };

@@ -9,4 +9,4 @@ export { searchWords } from './tables/search.js';
 export { trips } from './tables/trips.js';
 export { blocks, reports, moderationActions } from './tables/safety.js';
 export { eventAttendees, eventUpdates } from './tables/attendance.js';
-export { notificationPreferences, jobs } from './tables/notify.js';
+export { notificationPreferences, jobs, pushSubscriptions, pushDeliveries } from './tables/notify.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { notifications, sessions, users } from './users.js';
 
 /**
  * A member's choice of channels for one kind of notification (modules/notifications/kinds.ts).
@@ -11,9 +11,53 @@ export const notificationPreferences = pgTable('notification_preferences', {
   kind: text('kind').notNull(),
   inApp: boolean('in_app').notNull(),
   email: boolean('email').notNull(),
+  /**
+   * Web push to the member's devices (push_subscriptions). Null: the kind's default (kinds.ts); rows
+   * saved before push existed keep their in-app and e-mail choice and get the default for push.
+   */
+  push: boolean('push'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   primaryKey({ columns: [t.userId, t.kind] }),
+]);
+
+/**
+ * One device (a browser's PushSubscription) that gets the member's web pushes
+ * (modules/push). The endpoint is the push service's URL for that browser, unique: a device
+ * signed in as another member moves to them. p256dh and auth are the browser's keys for
+ * encrypting payloads (RFC 8291). Removed when the push service answers 404 or 410.
+ */
+export const pushSubscriptions = pgTable('push_subscriptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /**
+   * The session that turned push on for the device: pushes go only while it is live, so signing
+   * out (or a password change ending other sessions) stops them on a shared phone at once; the
+   * row goes when the session row is pruned. Signing in again on the device turns it on again.
+   */
+  sessionId: uuid('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+  endpoint: text('endpoint').notNull(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When a push last reached it (the push service accepted one). */
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+  index('push_subscriptions_user_id_idx').on(t.userId),
+]);
+
+/**
+ * Which devices a notification has reached, while it is still being pushed: a retry after one
+ * device failed sends only to the devices missing here, never twice to the others. The rows go
+ * when the notification is done (notifications.pushed_at), or with it or the device.
+ */
+export const pushDeliveries = pgTable('push_deliveries', {
+  notificationId: uuid('notification_id').notNull().references(() => notifications.id, { onDelete: 'cascade' }),
+  subscriptionId: uuid('subscription_id').notNull().references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+}, (t) => [
+  primaryKey({ columns: [t.notificationId, t.subscriptionId] }),
+  index('push_deliveries_subscription_id_idx').on(t.subscriptionId),
 ]);
 
 export const JOB_STATES = ['pending', 'done', 'failed'] as const;

@@ -83,6 +83,13 @@ export const notifications = pgTable('notifications', {
   /** When a digest e-mail carried it: never twice. */
   emailedAt: timestamp('emailed_at', { withTimezone: true }),
   /**
+   * To be pushed to the member's devices (modules/push): they wanted this kind by push and had a
+   * device when it was made. The push job picks it up while it is unread.
+   */
+  push: boolean('push').notNull().default(false),
+  /** When the push job was done with it (each device reached, or gone): never twice. */
+  pushedAt: timestamp('pushed_at', { withTimezone: true }),
+  /**
    * The member whose doing it tells (the liker, the follower, the commenter, the organiser), if
    * any: the digest sends nothing of a member blocked either way or no longer active. Their
    * notifications go with their account, as their likes and comments do.
@@ -100,4 +107,5 @@ export const notifications = pgTable('notifications', {
   // Deleting an account deletes the notifications it caused (actor_id's foreign key).
   index('notifications_actor_id_idx').on(t.actorId).where(sql`${t.actorId} is not null`),
   index('notifications_email_pending_idx').on(t.userId, t.createdAt).where(sql`${t.email} and ${t.emailedAt} is null and not ${t.read}`),
+  index('notifications_push_pending_idx').on(t.userId, t.createdAt).where(sql`${t.push} and ${t.pushedAt} is null`),
 ]);

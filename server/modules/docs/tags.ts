@@ -11,6 +11,7 @@ export const TAGS = {
   Account: 'The signed-in member\'s own account: password, e-mail change (by a mailed code), deletion',
   'Password reset': 'A forgotten password, by a code mailed to the account\'s address (no token)',
   Notifications: 'The signed-in member\'s notifications and their channels (in the app, by e-mail); the unsubscribe links of notification e-mails (no sign-in)',
+  Push: 'Web push: the server\'s public key, and turning push on and off for the signed-in member\'s device',
   Needs: 'The needs board: needs and offers of help',
   Events: 'The events board',
   Skills: 'The skills board',

@@ -143,7 +143,8 @@ export async function storeMessages(db: Db, batch: Outgoing[]): Promise<MessageD
   const ids = batch.map(() => randomUUID());
   const column = (value: (item: Outgoing) => string) => sql.param(batch.map(value));
   const told = insertNotifications(batch.map(({ sender, receiver }) => ({
-    userId: receiver._id, kind: 'message', link: `/messages/${sender._id}`, title: MESSAGE_NOTIFICATION_TITLE, body: `@${sender.username} sent you a message.`,
+    // The sender as its actor: a push still waiting when they are blocked or suspended is not sent (push/send.ts).
+    userId: receiver._id, kind: 'message', link: `/messages/${sender._id}`, title: MESSAGE_NOTIFICATION_TITLE, body: `@${sender.username} sent you a message.`, actorId: sender._id,
   })));
   const rows = rowsOf<{ id: string; created_at: Date | string }>(await executeNamed(db, 'store_messages', sql`
     with m as (

@@ -46,6 +46,19 @@ const earliest = (...times: Array<Date | null>) => {
 };
 
 /**
+ * A notification `n` of the member's about what has gone since it was made: its actor blocked
+ * either way or no longer active (a deleted account took its notifications with it), or the
+ * comment it quotes deleted or hidden. Neither the digest nor push (modules/push) sends one.
+ */
+export const notificationGone = (userId: string) => sql`(
+    exists (select 1 from users a where a.id = n.actor_id and a.status <> 'active')
+    or exists (
+      select 1 from blocks b
+      where (b.blocker_id = ${userId} and b.blocked_id = n.actor_id) or (b.blocker_id = n.actor_id and b.blocked_id = ${userId})
+    )
+    or (n.comment_id is not null and not exists (select 1 from whisper_comments c where c.id = n.comment_id and c.hidden_at is null)))`;
+
+/**
  * The member's digest, run by their 'email-digest' job at `now`; the delay is
  * NOTIFY_EMAIL_DELAY_SECONDS. Never one e-mail per message, nothing for what was read meanwhile:
  * - What it may send: the unread messages to the member made since the last digest dealt with
@@ -84,13 +97,7 @@ export async function runDigest({ db, mailer, config }: DigestDeps, userId: stri
   // them about what has gone since: their actor blocked either way or no longer active (a deleted
   // account took its notifications with it), or the comment they quote deleted or hidden.
   const pending = sql`n.user_id = ${userId} and n.email and n.emailed_at is null and not n.read`;
-  const gone = sql`(
-    exists (select 1 from users a where a.id = n.actor_id and a.status <> 'active')
-    or exists (
-      select 1 from blocks b
-      where (b.blocker_id = ${userId} and b.blocked_id = n.actor_id) or (b.blocker_id = n.actor_id and b.blocked_id = ${userId})
-    )
-    or (n.comment_id is not null and not exists (select 1 from whisper_comments c where c.id = n.comment_id and c.hidden_at is null)))`;
+  const gone = notificationGone(userId);
   // Never to be e-mailed (one waiting for e-mail only is done with: read), even if the block is lifted
   // or the comment restored later: none is dredged up.
   await db.execute(sql`update notifications n set email = false, read = n.read or not n.in_app where ${pending} and ${gone}`);

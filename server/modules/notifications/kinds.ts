@@ -8,20 +8,26 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number] | 'general';
 
-export interface Channels { inApp: boolean; email: boolean }
+/** In the app (the bell), by e-mail (the digest), by push (the member's devices, modules/push). */
+export interface Channels { inApp: boolean; email: boolean; push: boolean }
 
-/** Messages and friend requests by e-mail; likes and follows in the app only. */
+/**
+ * Messages and friend requests by e-mail; likes and follows in the app only. By push what a
+ * traveller wants to hear of at once, on a phone in their pocket: messages, friend requests and
+ * events (a change of plan, tomorrow's reminder); not likes, follows or comments, which would make
+ * the phone buzz all day.
+ */
 export const DEFAULT_CHANNELS: Record<NotificationKind, Channels> = {
-  message: { inApp: true, email: true },
-  'friend-request': { inApp: true, email: true },
-  follower: { inApp: true, email: false },
-  like: { inApp: true, email: false },
-  comment: { inApp: true, email: false },
-  reply: { inApp: true, email: false },
-  event: { inApp: true, email: true },
-  badge: { inApp: true, email: false },
-  moderation: { inApp: true, email: true },
-  general: { inApp: true, email: false },
+  message: { inApp: true, email: true, push: true },
+  'friend-request': { inApp: true, email: true, push: true },
+  follower: { inApp: true, email: false, push: false },
+  like: { inApp: true, email: false, push: false },
+  comment: { inApp: true, email: false, push: false },
+  reply: { inApp: true, email: false, push: false },
+  event: { inApp: true, email: true, push: true },
+  badge: { inApp: true, email: false, push: false },
+  moderation: { inApp: true, email: true, push: false },
+  general: { inApp: true, email: false, push: false },
 };
 
 /** Each choosable kind as e-mails name it ("Stop e-mails about …"). */

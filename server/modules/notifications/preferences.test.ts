@@ -16,13 +16,13 @@ const rowsTitled = (userId: string, title: string) => t.db.select().from(notific
 const digestJob = async (userId: string) => (await t.db.select().from(jobs).where(and(eq(jobs.kind, DIGEST_JOB), eq(jobs.key, userId), eq(jobs.state, 'pending'))))[0];
 
 describe('GET /api/notifications/preferences', () => {
-  it('gives every kind with its default: messages, friend requests, events and moderation by e-mail; likes and follows in the app only', async () => {
+  it('gives every kind with its default: messages, friend requests, events and moderation by e-mail; messages, friend requests and events by push; likes and follows in the app only', async () => {
     const me = await signUp(t.app);
     const answer = await read(me);
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ success: true, data: DEFAULTS });
-    expect(answer.json().data.find((item: { kind: string }) => item.kind === 'like')).toEqual({ kind: 'like', inApp: true, email: false });
-    expect(answer.json().data.find((item: { kind: string }) => item.kind === 'message')).toEqual({ kind: 'message', inApp: true, email: true });
+    expect(answer.json().data.find((item: { kind: string }) => item.kind === 'like')).toEqual({ kind: 'like', inApp: true, email: false, push: false });
+    expect(answer.json().data.find((item: { kind: string }) => item.kind === 'message')).toEqual({ kind: 'message', inApp: true, email: true, push: true });
   });
 
   it('401 without a token, for reading and for saving', async () => {
@@ -40,13 +40,24 @@ describe('PUT /api/notifications/preferences', () => {
     const me = await signUp(t.app);
     const answer = await save(me, [{ kind: 'like', inApp: false, email: true }, { kind: 'message', inApp: false, email: false }]);
     expect(answer.statusCode).toBe(200);
-    const expected = DEFAULTS.map((item) => (item.kind === 'like' ? { kind: 'like', inApp: false, email: true }
-      : item.kind === 'message' ? { kind: 'message', inApp: true, email: false } : item));
+    const expected = DEFAULTS.map((item) => (item.kind === 'like' ? { kind: 'like', inApp: false, email: true, push: false }
+      : item.kind === 'message' ? { kind: 'message', inApp: true, email: false, push: true } : item));
     expect(answer.json()).toEqual({ success: true, data: expected });
     expect((await read(me)).json().data).toEqual(expected);
     // Saved again: changed again, not added twice.
     await save(me, [{ kind: 'like', inApp: true, email: false }]);
-    expect((await read(me)).json().data.find((item: { kind: string }) => item.kind === 'like')).toEqual({ kind: 'like', inApp: true, email: false });
+    expect((await read(me)).json().data.find((item: { kind: string }) => item.kind === 'like')).toEqual({ kind: 'like', inApp: true, email: false, push: false });
+  });
+
+  it('saves push per kind; a kind saved without push keeps its push choice (clients from before push)', async () => {
+    const me = await signUp(t.app);
+    const saved = await save(me, [{ kind: 'like', inApp: true, email: false, push: true }, { kind: 'event', inApp: true, email: true, push: false }]);
+    expect(saved.statusCode).toBe(200);
+    await save(me, [{ kind: 'like', inApp: false, email: false }]);
+    const data = (await read(me)).json().data as Array<{ kind: string }>;
+    expect(data.find((item) => item.kind === 'like')).toEqual({ kind: 'like', inApp: false, email: false, push: true });
+    expect(data.find((item) => item.kind === 'event')).toEqual({ kind: 'event', inApp: true, email: true, push: false });
+    expect((await save(me, [{ kind: 'like', inApp: true, email: false, push: 'yes' }])).statusCode).toBe(400);
   });
 
   it('leaves another member\'s choices alone', async () => {
@@ -54,7 +65,7 @@ describe('PUT /api/notifications/preferences', () => {
     const other = await signUp(t.app);
     await save(other, [{ kind: 'follower', inApp: false, email: true }]);
     await save(me, NOTIFICATION_KINDS.map((kind) => ({ kind, inApp: false, email: false })));
-    expect((await read(other)).json().data.find((item: { kind: string }) => item.kind === 'follower')).toEqual({ kind: 'follower', inApp: false, email: true });
+    expect((await read(other)).json().data.find((item: { kind: string }) => item.kind === 'follower')).toEqual({ kind: 'follower', inApp: false, email: true, push: false });
     expect((await read(other)).json().data.filter((item: { kind: string }) => item.kind !== 'follower')).toEqual(DEFAULTS.filter((item) => item.kind !== 'follower'));
   });
 

@@ -25,9 +25,18 @@ export const PreferenceSchema = Type.Object({
   /** Shown in the app (always true for 'message', whatever is sent). */
   inApp: Type.Boolean(),
   email: Type.Boolean(),
+  /** Pushed to the member's devices that have push on (modules/push). */
+  push: Type.Boolean(),
+}, { additionalProperties: false });
+/** A kind's channels to save; without `push`, its push choice stays as it was. */
+export const PreferenceChoiceSchema = Type.Object({
+  kind: KindSchema,
+  inApp: Type.Boolean(),
+  email: Type.Boolean(),
+  push: Type.Optional(Type.Boolean()),
 }, { additionalProperties: false });
 /** Some or all kinds, each at most once; kinds left out keep their channels. */
-export const PreferencesBody = Type.Array(PreferenceSchema, { minItems: 1, maxItems: NOTIFICATION_KINDS.length });
+export const PreferencesBody = Type.Array(PreferenceChoiceSchema, { minItems: 1, maxItems: NOTIFICATION_KINDS.length });
 /** Every kind, in a fixed order, with the member's channels (or the kind's default). */
 export const PreferencesAnswer = Type.Object({ success: Type.Boolean(), data: Type.Array(PreferenceSchema) });
 

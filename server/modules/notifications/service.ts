@@ -56,7 +56,11 @@ const defaults = {
   kinds: sql.param(defaultKinds),
   inApp: sql.param(defaultKinds.map((kind) => DEFAULT_CHANNELS[kind].inApp)),
   email: sql.param(defaultKinds.map((kind) => DEFAULT_CHANNELS[kind].email)),
+  push: sql.param(defaultKinds.map((kind) => DEFAULT_CHANNELS[kind].push)),
 };
+
+/** The job that pushes a member's new notifications to their devices (modules/push/send.ts); one pending per member (its key: the user id). */
+export const PUSH_JOB = 'push';
 
 /**
  * Schedules the digest job of each member `userIds` selects (a column `user_id`), `digestDelaySeconds`
@@ -87,6 +91,11 @@ const scheduleDigests = (userIds: SQL) => scheduleJobsFrom(
  * - The receiver's digest job is scheduled (a pending one keeps its earlier time) when something
  *   new is to go by e-mail: a stored notification that has `email`, or a message whose receiver
  *   wants messages by e-mail (also when its notification had an unread twin: the message is new).
+ * - `push` on the row when the member wants the kind by push and has a device for it
+ *   (push_subscriptions, by its user index: one probe per receiver); then the receiver's push job
+ *   is due at once. A member with no device costs no job and leaves no row waiting. Like the bell,
+ *   a message whose notification has an unread twin is not pushed again: one push per
+ *   conversation until the member reads it.
  */
 export function insertNotifications(list: NewNotification[]): SQL {
   // Arrays, whatever the number of notifications: the statement's text is always the same
@@ -96,25 +105,31 @@ export function insertNotifications(list: NewNotification[]): SQL {
     told_wanted as (
       select distinct v.user_id, v.kind, v.title, v.body, v.link, v.actor_id, v.comment_id,
         coalesce(p.in_app, d.in_app, true) or v.kind = 'message' as in_app,
-        coalesce(p.email, d.email, false) as email
+        coalesce(p.email, d.email, false) as email,
+        coalesce(p.push, d.push, false) and exists (
+          select 1 from push_subscriptions s join sessions se on se.id = s.session_id
+          where s.user_id = v.user_id and se.revoked_at is null and se.expires_at > now()
+        ) as push
       from unnest(${column('userId')}::uuid[], ${column('kind')}::text[], ${column('title')}::text[], ${column('body')}::text[], ${sql.param(list.map((item) => item.link ?? ''))}::text[],
           ${sql.param(list.map((item) => item.actorId ?? null))}::uuid[], ${sql.param(list.map((item) => item.commentId ?? null))}::uuid[])
         as v (user_id, kind, title, body, link, actor_id, comment_id)
-      left join unnest(${defaults.kinds}::text[], ${defaults.inApp}::boolean[], ${defaults.email}::boolean[]) as d (kind, in_app, email) on d.kind = v.kind
+      left join unnest(${defaults.kinds}::text[], ${defaults.inApp}::boolean[], ${defaults.email}::boolean[], ${defaults.push}::boolean[]) as d (kind, in_app, email, push) on d.kind = v.kind
       left join notification_preferences p on p.user_id = v.user_id and p.kind = v.kind
     ), told as (
-      insert into notifications (user_id, kind, title, body, link, actor_id, comment_id, in_app, email)
-      select w.user_id, w.kind, w.title, w.body, w.link, w.actor_id, w.comment_id, w.in_app, w.email and w.kind <> 'message'
+      insert into notifications (user_id, kind, title, body, link, actor_id, comment_id, in_app, email, push)
+      select w.user_id, w.kind, w.title, w.body, w.link, w.actor_id, w.comment_id, w.in_app, w.email and w.kind <> 'message', w.push
       from told_wanted w
       left join lateral (
         select true as found from notifications n
         where n.user_id = w.user_id and n.title = w.title and n.body = w.body and not n.read
         limit 1
       ) twin on true
-      where twin.found is null and (w.in_app or w.email)
-      returning user_id, email
+      where twin.found is null and (w.in_app or w.email or w.push)
+      returning user_id, email, push
     ), told_digest as (
       ${scheduleDigests(sql`select user_id from told where email union select user_id from told_wanted where kind = 'message' and email`)}
+    ), told_push as (
+      ${scheduleJobsFrom(PUSH_JOB, sql`select distinct user_id::text as key from told where push`, sql`now()`)}
     )`;
 }
 

@@ -62,7 +62,7 @@ describe('POST /api/notifications/unsubscribe (one click, no sign-in)', () => {
     expect(answer.json()).toEqual({ success: true, data: { kinds: ['friend-request'] } });
     expect(await emailOf(me)).toEqual({ ...DEFAULT_EMAIL, 'friend-request': false });
     const prefs = (await t.app.inject({ url: '/api/notifications/preferences', headers: bearer(me.token) })).json().data;
-    expect(prefs.find((item: { kind: string }) => item.kind === 'friend-request')).toEqual({ kind: 'friend-request', inApp: false, email: false });
+    expect(prefs.find((item: { kind: string }) => item.kind === 'friend-request')).toEqual({ kind: 'friend-request', inApp: false, email: false, push: true });
     expect((await oneClick(tokenFor(me, ['friend-request']))).statusCode).toBe(200);
   });
 

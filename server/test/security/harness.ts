@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, getTableColumns, type Table } from 'drizzle-orm';
@@ -180,6 +181,15 @@ const someonesNeed = async (t: TestApp) => {
 };
 const unsubscribeLink = (actor: Account) =>
   unsubscribeToken(TEST_JWT_SECRET, { userId: actor.id, kinds: ['message', 'like'], expiresAt: new Date(Date.now() + 86_400_000) });
+/** A browser's push subscription (an endpoint on a public push service's name; nothing is sent to it here). */
+export const pushSubscriptionBody = () => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint: `https://push.example.com/send/${randomBytes(8).toString('hex')}`,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+};
 const moderation = (request: (t: TestApp) => Promise<InjectOptions>): Scenario => ({ ok: 200, role: 'moderator', request });
 
 /**
@@ -346,6 +356,10 @@ export const scenarios: Record<string, Scenario> = {
       query: { token: unsubscribeLink(actor) }, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click',
     }),
   },
+  // Push: the key is public; a device of the actor's own (an endpoint nobody else has), turned on and off.
+  'GET /api/push/key': { ok: 200, request: async () => ({}) },
+  'POST /api/push/subscriptions': { ok: 200, request: async () => ({ payload: pushSubscriptionBody() }) },
+  'DELETE /api/push/subscriptions': { ok: 200, request: async () => ({ payload: { endpoint: pushSubscriptionBody().endpoint } }) },
   'GET /api/blocks': { ok: 200, request: async () => ({}) },
   // The path is the caller's own id, and nobody may block themselves: 400.
   'POST /api/blocks/:userId': { ok: 400, request: async () => ({}) },
@@ -391,6 +405,8 @@ export async function giveVictimContent(t: TestApp, victim: Account): Promise<vo
   await t.db.insert(schema.friendRequests).values({ senderId: victim.id, receiverId: friend.id });
   await t.db.insert(schema.messages).values({ senderId: victim.id, receiverId: friend.id, content: 'Only for my friend' });
   await tripOf(t, victim);
+  // A device with push on: no one else's call may take or remove it.
+  await t.app.inject({ method: 'POST', url: '/api/push/subscriptions', headers: bearer(victim.token), payload: pushSubscriptionBody() });
 }
 
 /** The kinds of caller that must get nowhere on a route that is not public. */

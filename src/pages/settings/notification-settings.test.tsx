@@ -12,7 +12,7 @@ const LABELS = [
   'Replies to your comments', 'Event updates and reminders', 'Challenge badges', 'Moderation decisions',
 ];
 const kind = (label: string) => screen.getByRole('group', { name: label });
-const channel = (label: string, name: 'In the app' | 'By e-mail') => within(kind(label)).getByRole('switch', { name });
+const channel = (label: string, name: 'In the app' | 'By e-mail' | 'Push') => within(kind(label)).getByRole('switch', { name });
 
 let notices: string[] = [];
 let stop = () => {};
@@ -33,7 +33,7 @@ function preferencesServer({ fail = false } = {}) {
   server.use(
     http.get(notificationsAnswers.getNotificationPreferences.path, () => HttpResponse.json({ success: true, data: current })),
     http.put(notificationsAnswers.updateNotificationPreferences.path, async ({ request }) => {
-      const body = (await request.json()) as Array<{ kind: string; inApp: boolean; email: boolean }>;
+      const body = (await request.json()) as Array<{ kind: string; inApp: boolean; email: boolean; push: boolean }>;
       sent.push(body);
       await gate.passed;
       if (fail) return HttpResponse.json({ message: 'Something went wrong' }, { status: 500 });
@@ -97,10 +97,10 @@ describe('/settings/notifications', () => {
     release();
     expect(await screen.findByText('Notification settings saved.')).toBeInTheDocument();
     expect(screen.getByText('Saved')).toBeInTheDocument();
-    expect(sent).toEqual([[{ kind: 'like', inApp: true, email: true }]]);
+    expect(sent).toEqual([[{ kind: 'like', inApp: true, email: true, push: false }]]);
     await user.click(channel('New followers', 'In the app'));
     await waitFor(() => expect(sent).toHaveLength(2));
-    expect(sent[1]).toEqual([{ kind: 'follower', inApp: false, email: false }]);
+    expect(sent[1]).toEqual([{ kind: 'follower', inApp: false, email: false, push: false }]);
     expect(channel('New followers', 'In the app')).not.toBeChecked();
     expect(notices).toEqual([]);
   });

@@ -53,6 +53,8 @@ export {
   PREFERENCE_SAVE_FAILED,
 } from './endpoints/notifications';
 export type { Notification, NotificationPreference } from './endpoints/notifications';
+export { pushApi, useGetPushKeyQuery, useLazyGetPushKeyQuery, useSubscribePushMutation, useUnsubscribePushMutation, toPushKey } from './endpoints/push';
+export type { PushSubscriptionBody } from './endpoints/push';
 export { searchApi, useSearchQuery, toSearchResult } from './endpoints/search';
 export type { SearchResult, SearchGroup, NeedHit, EventHit, SkillHit } from './endpoints/search';
 export {

@@ -11,7 +11,10 @@ import { LoadFailure } from '@/shared/ui/load-failure';
 import { PageMeta } from '@/shared/ui/page-meta';
 import { LoadingState } from '@/shared/ui/spinner';
 import { Switch } from '@/shared/ui/switch';
-import { BY_EMAIL_LABEL, IN_APP_LABEL, kindLabel, MESSAGES_IN_APP_REASON, PREFERENCES_SAVED } from '../lib/notification-kinds';
+import {
+  BY_EMAIL_LABEL, IN_APP_LABEL, kindLabel, MESSAGES_IN_APP_REASON, PREFERENCES_SAVED, PUSH_DEVICE_LABEL, PUSH_DEVICE_TEXT, PUSH_LABEL,
+} from '../lib/notification-kinds';
+import { usePushDevice } from '../model/use-push-device';
 import './notification-settings.css';
 
 interface KindRowProps {
@@ -37,6 +40,7 @@ function KindRow({ preference, onChange }: KindRowProps) {
             onChange={(inApp) => onChange({ ...preference, inApp })}
           />
           <Switch label={BY_EMAIL_LABEL} checked={preference.email} onChange={(email) => onChange({ ...preference, email })} />
+          <Switch label={PUSH_LABEL} checked={preference.push} onChange={(push) => onChange({ ...preference, push })} />
         </div>
         {locked && (
           <p id={reasonId} className="notification-settings__reason">
@@ -49,7 +53,32 @@ function KindRow({ preference, onChange }: KindRowProps) {
 }
 
 /**
- * /settings/notifications: for each kind of notification, in the app and by e-mail. A switch saves
+ * Push on this device: a switch that asks the browser's permission only when turned on, and says
+ * plainly when this browser cannot (no support, blocked, no service worker).
+ */
+function PushDevice() {
+  const textId = useId();
+  const { state, busy, turnOn, turnOff } = usePushDevice();
+  const usable = state === 'on' || state === 'off';
+  return (
+    <Card as="section" panel aria-label="Push on this device" className="notification-settings__device">
+      <Switch
+        label={PUSH_DEVICE_LABEL}
+        checked={state === 'on'}
+        disabled={!usable || busy}
+        describedBy={textId}
+        onChange={(on) => void (on ? turnOn() : turnOff())}
+      />
+      <p id={textId} className="notification-settings__reason" aria-live="polite">
+        {PUSH_DEVICE_TEXT[state]}
+      </p>
+    </Card>
+  );
+}
+
+/**
+ * /settings/notifications: for each kind of notification, in the app, by e-mail and by push (to the
+ * devices where push is on, the switch above the list). A switch saves
  * at once (on screen first; read again from the server and said so if the save fails).
  */
 export function NotificationSettingsPage() {
@@ -93,8 +122,10 @@ export function NotificationSettingsPage() {
       <h1 className="page-title">Notifications</h1>
       <p className="notification-settings__intro">
         Choose how you hear of each kind of news. E-mails go to {user?.email ? <strong>{user.email}</strong> : 'your account’s address'}, only
-        for what is still unread a while after it happened, gathered in one e-mail; each e-mail has a link to stop that kind.
+        for what is still unread a while after it happened, gathered in one e-mail; each e-mail has a link to stop that kind. Push
+        notifications reach the devices where you turn them on below, at once.
       </p>
+      <PushDevice />
       <Card as="section" panel aria-label="Notification channels">
         {content}
       </Card>

@@ -41,14 +41,16 @@ export interface NotificationPreference {
   kind: string;
   inApp: boolean;
   email: boolean;
+  /** Pushed to the member's devices that have push on. */
+  push: boolean;
 }
 
 function toPreference(value: unknown): NotificationPreference | null {
   if (!isRecord(value) || typeof value.kind !== 'string') return null;
-  return { kind: value.kind, inApp: value.inApp === true, email: value.email === true };
+  return { kind: value.kind, inApp: value.inApp === true, email: value.email === true, push: value.push === true };
 }
 
-/** `{ success, data: [{ kind, inApp, email }] }`; anything else is []. */
+/** `{ success, data: [{ kind, inApp, email, push }] }`; anything else is []. */
 export const toPreferences = (body: unknown): NotificationPreference[] => readItems(pickList(body, ['data']), toPreference);
 
 /** `{ success, data: { kinds } }`: the kinds an unsubscribe link turns e-mail off for. */
