@@ -11,6 +11,7 @@ import { onFailureNotice } from './failure-notice';
 import { flushQueue, offlineQueueMiddleware, queuedActions } from './offline-queue';
 import { clearOfflineData, offlineDb } from './offline-store';
 import type * as Queue from './offline-queue';
+import type * as Sync from './offline-sync';
 import type * as Auth from '../auth';
 import type * as BaseApi from './base-api';
 import type * as Whispers from './endpoints/whispers';
@@ -176,11 +177,12 @@ it('keeps waiting actions across a reload: their optimistic state shows on the a
   await queueMessage(asha.userId as string, kai._id, 'Typed on the bus');
 
   // A reload: the app's modules and store start afresh; IndexedDB is what stays.
-  let fresh!: { queue: typeof Queue; auth: typeof Auth; base: typeof BaseApi; whispers: typeof Whispers; messages: unknown };
+  let fresh!: { sync: typeof Sync; queue: typeof Queue; auth: typeof Auth; base: typeof BaseApi; whispers: typeof Whispers; messages: unknown };
   jest.isolateModules(() => {
     fresh = {
       /* eslint-disable @typescript-eslint/no-require-imports */
       queue: require('./offline-queue') as typeof Queue,
+      sync: require('./offline-sync') as typeof Sync,
       auth: require('../auth') as typeof Auth,
       base: require('./base-api') as typeof BaseApi,
       whispers: require('./endpoints/whispers') as typeof Whispers,
@@ -188,14 +190,14 @@ it('keeps waiting actions across a reload: their optimistic state shows on the a
       /* eslint-enable @typescript-eslint/no-require-imports */
     };
   });
-  const { queue, auth, base, whispers } = fresh;
+  const { sync, queue, auth, base, whispers } = fresh;
   expect(queue.queuedActions()).toEqual([]);
   const store = configureStore({
     reducer: { [base.baseApi.reducerPath]: base.baseApi.reducer, session: auth.sessionReducer },
     preloadedState: { session: asha },
     middleware: (getDefault) => getDefault().concat(base.baseApi.middleware, queue.offlineQueueMiddleware),
   });
-  const stop = queue.startOfflineQueue(store);
+  const stop = sync.startOfflineQueue(store);
   try {
     await new Promise((resolve) => setTimeout(resolve, 50));
     // Still offline: the kept whisper is read, the like shown on it; nothing has gone yet.

@@ -1,7 +1,7 @@
 import type { Dispatch, Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { useMemo, useSyncExternalStore } from 'react';
 import { selectToken, selectUserId, type SessionState } from '../auth';
-import { isOnline, onOnlineChange } from '../lib/online';
+import { isOnline } from '../lib/online';
 import { baseApi } from './base-api';
 import { isConnectionFailure } from './base-query';
 import { clearGeneration, offlineDb, offlineStorageAvailable, unlessCleared, type StoredAction } from './offline-store';
@@ -141,7 +141,9 @@ async function sendWaiting(store: StoreLike): Promise<void> {
     if (!member || !selectToken(state) || !next || !isOnline()) return;
     const endpoint = (baseApi.endpoints as unknown as Record<string, { initiate: Initiate } | undefined>)[next.endpoint];
     if (!endpoint) {
-      await remove(next); // from a version of the app that had it
+      // Its module is loaded at start (offline-sync.ts): an endpoint still unknown is from a
+      // version of the app that had it, and this one cannot send it.
+      await remove(next);
       continue;
     }
     const since = clearGeneration();
@@ -154,6 +156,11 @@ async function sendWaiting(store: StoreLike): Promise<void> {
     }
     await remove(next);
   }
+}
+
+/** No retry later (the app stops the queue). */
+export function stopRetrying(): void {
+  clearTimeout(retry);
 }
 
 /** Puts the waiting actions' optimistic state back on what the cache holds now (after a read, a reload). */
@@ -177,37 +184,6 @@ onSessionEnd(() => {
   clearTimeout(retry);
   setActions([]);
 });
-
-/**
- * Runs the queue for the app: the signed-in member's kept actions are read (and their optimistic
- * state shown), and sent at start-up when online, whenever the browser comes back online, and when
- * a member signs in. Returns the stop function.
- */
-export function startOfflineQueue(store: StoreLike & { subscribe: (listener: () => void) => () => void }): () => void {
-  let current: string | null | undefined;
-  const sync = () => {
-    const state = store.getState() as State;
-    const member = selectToken(state) ? selectUserId(state) : null;
-    if (member === current) return;
-    current = member;
-    if (!member) return;
-    void loadQueue(member).then(() => {
-      if (current !== member) return;
-      reapplyQueued(store);
-      if (isOnline()) void flushQueue(store);
-    });
-  };
-  sync();
-  const stopStore = store.subscribe(sync);
-  const stopOnline = onOnlineChange((online) => {
-    if (online) void flushQueue(store);
-  });
-  return () => {
-    stopStore();
-    stopOnline();
-    clearTimeout(retry);
-  };
-}
 
 /** A message waiting to be sent, as the conversation shows it. */
 export interface WaitingMessage {
