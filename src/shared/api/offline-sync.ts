@@ -1,9 +1,6 @@
 import type { Dispatch } from '@reduxjs/toolkit';
 import { selectToken, selectUserId, type SessionState } from '../auth';
 import { isOnline, onOnlineChange } from '../lib/online';
-import { eventAttendanceApi } from './endpoints/event-attendance';
-import { messagesApi } from './endpoints/messages';
-import { whispersApi } from './endpoints/whispers';
 import { flushQueue, loadQueue, reapplyQueued, stopRetrying } from './offline-queue';
 
 type State = { session: SessionState };
@@ -13,11 +10,11 @@ interface QueueStore {
 }
 
 /**
- * The endpoints whose actions may wait. The app loads their modules at start (through this file),
- * not with the first screen that uses them: the queue sends and shows what waits before any of
- * those screens is opened (a message queued, then a reload on the home page).
+ * The endpoints whose actions may wait, loaded at start (not with the first screen that uses them):
+ * the queue sends and shows what waits before any of those screens is opened (a message queued,
+ * then a reload on the home page). Loaded apart, so the first screen's script does not grow.
  */
-export const QUEUEING_APIS = [messagesApi, whispersApi, eventAttendanceApi] as const;
+const loadQueueingEndpoints = () => Promise.all([import('./endpoints/messages'), import('./endpoints/whispers'), import('./endpoints/event-attendance')]);
 
 /**
  * Runs the queue for the app: the signed-in member's kept actions are read (and their optimistic
@@ -25,8 +22,7 @@ export const QUEUEING_APIS = [messagesApi, whispersApi, eventAttendanceApi] as c
  * a member signs in. Returns the stop function.
  */
 export function startOfflineQueue(store: QueueStore & { subscribe: (listener: () => void) => () => void }): () => void {
-  // Referenced, so the bundler keeps their modules (and their queue handlers) in the entry chunk.
-  void QUEUEING_APIS;
+  const endpoints = loadQueueingEndpoints();
   let current: string | null | undefined;
   const sync = () => {
     const state = store.getState() as State;
@@ -34,7 +30,7 @@ export function startOfflineQueue(store: QueueStore & { subscribe: (listener: ()
     if (member === current) return;
     current = member;
     if (!member) return;
-    void loadQueue(member).then(() => {
+    void Promise.all([endpoints, loadQueue(member)]).then(() => {
       if (current !== member) return;
       reapplyQueued(store);
       if (isOnline()) void flushQueue(store);
@@ -42,8 +38,9 @@ export function startOfflineQueue(store: QueueStore & { subscribe: (listener: ()
   };
   sync();
   const stopStore = store.subscribe(sync);
+  // Only once the endpoints are there: the queue drops an action whose endpoint it does not know.
   const stopOnline = onOnlineChange((online) => {
-    if (online) void flushQueue(store);
+    if (online) void endpoints.then(() => flushQueue(store));
   });
   return () => {
     stopStore();
