@@ -162,16 +162,15 @@ it('drops an action the server refuses with a 4xx, with the failure toast and it
   expect(queuedActions()).toEqual([]);
   expect(await storedQueue()).toEqual([]);
   expect(requests.map((request) => request.key)).toEqual(['key-follow']);
-  // Rolled back: the whisper as the server has it.
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(shownLikes(store)).toEqual([]);
+  // Rolled back: the whisper read again, as the server has it.
+  await until(() => expect(shownLikes(store)).toEqual([]));
 });
 
 it('keeps waiting actions across a reload: their optimistic state shows on the answers read again, and they go once when the connection returns', async () => {
   online();
   const before = makeApiStore();
   await before.dispatch(whispersApi.endpoints.getWhisper.initiate(whisper._id));
-  await new Promise((resolve) => setTimeout(resolve, 50)); // the answer is kept in IndexedDB
+  await until(async () => expect(await (await offlineDb()).count('answers')).toBe(1)); // the answer is kept in IndexedDB
   offline();
   await like(before, 'key-like');
   await queueMessage(asha.userId as string, kai._id, 'Typed on the bus');
@@ -199,9 +198,8 @@ it('keeps waiting actions across a reload: their optimistic state shows on the a
   });
   const stop = sync.startOfflineQueue(store);
   try {
-    await new Promise((resolve) => setTimeout(resolve, 50));
     // Still offline: the kept whisper is read, the like shown on it; nothing has gone yet.
-    expect(queue.queuedActions().map((action) => action.endpoint)).toEqual(['likeWhisper', 'sendMessage']);
+    await until(() => expect(queue.queuedActions().map((action) => action.endpoint)).toEqual(['likeWhisper', 'sendMessage']));
     await store.dispatch(whispers.whispersApi.endpoints.getWhisper.initiate(whisper._id));
     expect(whispers.whispersApi.endpoints.getWhisper.select(whisper._id)(store.getState()).data?.likes).toEqual([asha.userId]);
     expect(requests).toEqual([]);
@@ -237,3 +235,17 @@ it('empties the queue, in memory and in IndexedDB, when the session ends: nothin
   await flushQueue(store);
   expect(requests).toEqual([]);
 });
+
+/** Retries `check` until it passes (IndexedDB and refetches answer in their own time). */
+async function until(check: () => Promise<void> | void, timeout = 5000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+}

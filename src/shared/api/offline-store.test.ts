@@ -74,7 +74,7 @@ it('keeps nothing for a signed-out visitor, even of a public endpoint on the lis
   server.use(http.get('*/api/singleneeds/:id', () => HttpResponse.json({ success: true, need: { _id: 'need-1', title: 'A ride' } })));
   const visitor = makeApiStore(signedOut);
   expect((await visitor.dispatch(needsApi.endpoints.getNeed.initiate('need-1'))).error).toBeUndefined();
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await new Promise((resolve) => setTimeout(resolve, 200));
   expect(await keptAnswers()).toEqual([]);
 
   offline();
@@ -125,7 +125,7 @@ it('does not keep an answer that arrives after the session ended', async () => {
   await endSession(store.dispatch, 'logout');
   answer?.();
   await reading;
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await new Promise((resolve) => setTimeout(resolve, 200));
   expect(await keptAnswers()).toEqual([]);
 });
 
