@@ -150,17 +150,32 @@ async function sendWaiting(store: StoreLike): Promise<void> {
     const result = await store.dispatch(endpoint.initiate({ ...next.args, idempotencyKey: next.key, queued: true }) as unknown as UnknownAction) as unknown as { error?: unknown };
     if (since !== clearGeneration()) return; // the session ended meanwhile: the queue is gone with it
     if (result.error !== undefined && queueOutcome(result.error) === 'wait') {
-      clearTimeout(retry);
-      retry = setTimeout(() => void flushQueue(store), RETRY_MS);
+      retryLater(store);
       return;
     }
     await remove(next);
   }
 }
 
+/**
+ * Another run in a while (RETRY_MS): for actions that got no answer while the browser says it is
+ * online (a captive Wi-Fi, a dropped request), which no `online` event will announce.
+ */
+export function retryLater(store: StoreLike): void {
+  clearTimeout(retry);
+  retry = setTimeout(() => {
+    retry = undefined;
+    void flushQueue(store);
+  }, RETRY_MS);
+}
+
+/** Whether a run is planned already. */
+export const retryPlanned = () => retry !== undefined;
+
 /** No retry later (the app stops the queue). */
 export function stopRetrying(): void {
   clearTimeout(retry);
+  retry = undefined;
 }
 
 /** Puts the waiting actions' optimistic state back on what the cache holds now (after a read, a reload). */
@@ -181,7 +196,7 @@ export const offlineQueueMiddleware: Middleware = (store) => (next) => (action) 
 
 // The session ended: its waiting actions go (IndexedDB is emptied by endSession).
 onSessionEnd(() => {
-  clearTimeout(retry);
+  stopRetrying();
   setActions([]);
 });
 

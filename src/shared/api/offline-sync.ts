@@ -1,7 +1,7 @@
 import type { Dispatch } from '@reduxjs/toolkit';
 import { selectToken, selectUserId, type SessionState } from '../auth';
 import { isOnline, onOnlineChange } from '../lib/online';
-import { flushQueue, loadQueue, reapplyQueued, stopRetrying } from './offline-queue';
+import { flushQueue, loadQueue, queuedActions, reapplyQueued, retryLater, retryPlanned, stopRetrying, subscribeQueue } from './offline-queue';
 
 type State = { session: SessionState };
 interface QueueStore {
@@ -42,9 +42,14 @@ export function startOfflineQueue(store: QueueStore & { subscribe: (listener: ()
   const stopOnline = onOnlineChange((online) => {
     if (online) void endpoints.then(() => flushQueue(store));
   });
+  // An action queued while the browser says it is online got no answer: try again in a while.
+  const stopQueue = subscribeQueue(() => {
+    if (queuedActions().length > 0 && isOnline() && !retryPlanned()) retryLater(store);
+  });
   return () => {
     stopStore();
     stopOnline();
+    stopQueue();
     stopRetrying();
   };
 }
