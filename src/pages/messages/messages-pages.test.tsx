@@ -184,15 +184,20 @@ describe('a conversation (/messages/{userId})', () => {
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
-    server.use(http.post('*/api/messages/:userId', async ({ request }) => {
-      sent.push({ content: ((await request.json()) as { content: unknown }).content, key: request.headers.get('Idempotency-Key') });
-      return HttpResponse.json({ success: true, message: { _id: 'c1c2c3c4-0000-4000-8000-000000000009', content: 'Typed on the bus', createdAt: '2025-06-04T09:20:00.000Z', sender: me, receiver: short(rohan), read: false } }, { status: 201 });
-    }));
+    // The server, once it has the message: the send answers it, and the conversation read again holds it.
+    const stored = { _id: 'c1c2c3c4-0000-4000-8000-000000000009', content: 'Typed on the bus', createdAt: '2025-06-04T09:20:00.000Z', sender: me, receiver: short(rohan), read: false };
+    server.use(
+      http.post('*/api/messages/:userId', async ({ request }) => {
+        sent.push({ content: ((await request.json()) as { content: unknown }).content, key: request.headers.get('Idempotency-Key') });
+        return HttpResponse.json({ success: true, message: stored }, { status: 201 });
+      }),
+      http.get('*/api/messages/:userId', () => HttpResponse.json({ success: true, with: rohan, messages: sent.length > 0 ? [...rohanMessages, stored] : rohanMessages, nextCursor: null, blocked: false })),
+    );
     const stop = startOfflineQueue(store);
     try {
       window.dispatchEvent(new Event('online'));
       await waitFor(() => expect(screen.queryByText('Waiting to send')).not.toBeInTheDocument());
-      expect(bubbles().filter((text) => text === 'Typed on the bus')).toHaveLength(1);
+      await waitFor(() => expect(bubbles().filter((text) => text === 'Typed on the bus')).toHaveLength(1));
       expect(sent).toEqual([{ content: 'Typed on the bus', key: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
     } finally {
       stop();

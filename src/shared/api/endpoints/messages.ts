@@ -220,6 +220,10 @@ export const messagesApi = baseApi.injectEndpoints({
         if (!message) return;
         const sent = message;
         dispatch(messagesApi.util.updateQueryData('getConversation', userId, (data) => addToConversation(data, sent)));
+        // Sent from the queue, often at start-up: the conversation may be being read meanwhile (the
+        // patch above finds no data yet, and that read may predate the message), and the socket may
+        // not be connected to tell it: both are read again once the reads in flight have ended.
+        if (queued) dispatch(baseApi.util.invalidateTags([{ type: 'Message', id: userId }, { type: 'Message', id: 'INBOX' }]));
       },
     }),
     /** POST /api/messages/{userId}/read: the conversation is open, what they sent is read. */
