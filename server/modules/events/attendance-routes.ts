@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { hiddenAuthorsFor } from '../../lib/blocks.js';
 import { badRequest, forbidden, invalid, notFound } from '../../lib/http-error.js';
-import { ErrorAnswer, IdParams } from '../../lib/schemas.js';
+import { errorAnswers, ErrorAnswer, IdParams } from '../../lib/schemas.js';
+import { idempotent } from '../../lib/idempotency.js';
+import { afterCommit } from '../../db/cache.js';
 import { doneOr } from '../../lib/owned.js';
 import { seenBy } from '../../lib/visibility.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -33,19 +35,27 @@ const attendanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return row;
   }
 
+  // An answer sets a state, but one retried from the offline queue after a later answer (its reply
+  // lost) would put the older answer back, and a place taken again goes to the end of the waitlist:
+  // with an Idempotency-Key (the route names the event; the key elsewhere answers 422) the retry
+  // gets the first answer and changes nothing.
   app.put('/events/:id/rsvp', {
     config: { access: 'signed-in' },
-    schema: { params: IdParams, body: RsvpBody, response: { 200: RsvpAnswer } },
-  }, async (request) => {
+    schema: { params: IdParams, body: RsvpBody, response: { 200: RsvpAnswer, ...errorAnswers(409, 422) } },
+  }, async (request, reply) => {
     const me = callerOf(request).user.id;
     const event = await visibleEvent(request, request.params.id);
     const { status } = request.body;
     // Leaving is always possible; answering an event that is over is not.
     if (status !== 'none' && event.endDate < earliestStartDay(app.clock())) throw badRequest(EVENT_ENDED);
-    const result = await setRsvp(app.db, event.id, me, status);
-    if (result.outcome === 'missing') throw eventMissing(); // deleted meanwhile
-    tellUsers(app, result.movedUp, 'notification', { title: EVENT_NOTIFICATION });
-    return { success: true, attendance: result.attendance };
+    return idempotent(app.db, request, reply, { userId: me, route: `rsvp-event:${event.id}` }, {
+      create: async (db) => {
+        const result = await setRsvp(db, event.id, me, status);
+        if (result.outcome === 'missing') throw eventMissing(); // deleted meanwhile
+        afterCommit(db, () => tellUsers(app, result.movedUp, 'notification', { title: EVENT_NOTIFICATION }));
+        return { statusCode: 200, body: { success: true as const, attendance: result.attendance } };
+      },
+    });
   });
 
   app.get('/events/:id/attendees', {

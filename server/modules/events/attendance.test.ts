@@ -97,6 +97,37 @@ describe('PUT /api/events/:id/rsvp', () => {
   });
 });
 
+describe('PUT /api/events/:id/rsvp with an Idempotency-Key', () => {
+  const keyed = (id: string, member: Member, status: string, key: string) =>
+    t.app.inject({ method: 'PUT', url: `/api/events/${id}/rsvp`, payload: { status }, headers: { ...bearer(member.token), 'idempotency-key': key } });
+
+  it('a retried answer gets its first reply and does not undo a later one; the key on another event answers 422', async () => {
+    const [organiser, asha] = await makeMembers(t, 2);
+    const [id, other] = [await newEvent(organiser), await newEvent(organiser)];
+    const first = await keyed(id, asha, 'going', 'rsvp-going');
+    expect(first.json().attendance).toMatchObject({ going: 1, myStatus: 'going' });
+    expect((await keyed(id, asha, 'interested', 'rsvp-interested')).json().attendance).toMatchObject({ going: 0, interested: 1, myStatus: 'interested' });
+    // The first answer's reply was lost: the offline queue sends it again with its key.
+    const retried = await keyed(id, asha, 'going', 'rsvp-going');
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.json()).toEqual(first.json());
+    expect(await statusesOf(id)).toEqual({ [asha.id]: 'interested' });
+    expect((await keyed(other, asha, 'going', 'rsvp-going')).statusCode).toBe(422);
+    expect(await statusesOf(other)).toEqual({});
+  });
+
+  it('a waiting member who moves up is told once, after the answer that freed the place is stored', async () => {
+    const [organiser, asha, ravi] = await makeMembers(t, 3);
+    const id = await newEvent(organiser, { capacity: '1' });
+    await answer(id, asha, 'going');
+    expect(await answer(id, ravi, 'going')).toMatchObject({ myStatus: 'waiting' });
+    expect((await keyed(id, asha, 'none', 'leave-once')).statusCode).toBe(200);
+    expect((await keyed(id, asha, 'none', 'leave-once')).headers['idempotent-replayed']).toBe('true');
+    expect(await statusesOf(id)).toEqual({ [ravi.id]: 'going' });
+    expect((await notificationsOf(ravi)).length).toBe(1);
+  });
+});
+
 describe('capacity and the waitlist', () => {
   it('past the capacity "Going" joins the waitlist, in order, with each one\'s position', async () => {
     const [organiser, a, b, c, d] = await makeMembers(t, 5);

@@ -251,6 +251,27 @@ describe('follow, unfollow and the public profile', () => {
     expect(await t.db.$count(notifications, and(eq(notifications.userId, author.id), eq(notifications.body, `@${fan.body.username} started following you.`)))).toBe(1);
   });
 
+  it('with an Idempotency-Key, a follow retried after an unfollow gets its first answer and follows no one again; the key on another route answers 422', async () => {
+    const fan = await signUp(t.app);
+    const send = (action: 'follow' | 'unfollow', key: string, userId = author.id) =>
+      t.app.inject({ method: 'POST', url: `/api/whispers/${userId}/${action}`, headers: { ...bearer(fan.token), 'idempotency-key': key }, payload: {} });
+    const following = () => t.db.$count(follows, and(eq(follows.followerId, fan.id), eq(follows.followeeId, author.id)));
+    const first = await send('follow', 'follow-once');
+    expect(first.json()).toMatchObject({ following: true });
+    expect((await send('unfollow', 'unfollow-once')).json()).toMatchObject({ following: false });
+    // The follow's answer was lost: the offline queue sends it again with its key.
+    const retried = await send('follow', 'follow-once');
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.json()).toEqual(first.json());
+    expect(await following()).toBe(0);
+    expect((await send('unfollow', 'follow-once')).statusCode).toBe(422);
+    expect((await send('follow', 'follow-once', reader.id)).statusCode).toBe(422);
+    // A refusal is not kept: the same key may be tried again.
+    expect((await send('follow', 'refused-once', '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await send('follow', 'follow-twice')).json()).toMatchObject({ following: true });
+    expect(await following()).toBe(1);
+  });
+
   it('no self-follow (400), 404 for an unknown user, 401 for a visitor', async () => {
     expect((await post(`/api/whispers/${author.id}/follow`, author)).json()).toMatchObject({ message: 'You cannot follow yourself.' });
     // Postgres reads an id in capitals as the same user; the route refuses it as malformed.

@@ -189,20 +189,27 @@ const whispersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   for (const action of ['follow', 'unfollow'] as const) {
-    // The id is the user to follow.
+    // The id is the user to follow. Each sets a state, but a follow retried from the offline queue
+    // after a later unfollow (its answer lost) would follow again: with an Idempotency-Key (the
+    // route names the action and the user, so the key elsewhere answers 422) the retry gets the
+    // first answer and changes nothing.
     app.post(`/whispers/:id/${action}`, {
       config: { access: 'signed-in' },
-      schema: { params: IdParams, body: ActorBody, response: { 200: FollowAnswer, ...errorAnswers(403) } },
-    }, async (request) => {
+      schema: { params: IdParams, body: ActorBody, response: { 200: FollowAnswer, ...errorAnswers(403, 409, 422) } },
+    }, async (request, reply) => {
       const me = callerOf(request).user.id;
       if (request.params.id === me) throw badRequest('You cannot follow yourself.');
-      const result = await setFollow(app.db, me, request.params.id, action === 'follow');
-      if (!result) throw userMissing();
-      if (result === 'blocked') throw failure(403, 'You cannot follow this member.');
-      const { told, ...answer } = result;
-      if (told) tellUsers(app, [request.params.id], 'notification', { title: 'New follower' });
-      const message = action === 'follow' ? 'You are now following this user.' : 'You have unfollowed this user.';
-      return { success: true, message, ...answer };
+      return idempotent(app.db, request, reply, { userId: me, route: `${action}-user:${request.params.id}` }, {
+        create: async (db) => {
+          const result = await setFollow(db, me, request.params.id, action === 'follow');
+          if (!result) throw userMissing();
+          if (result === 'blocked') throw failure(403, 'You cannot follow this member.');
+          const { told, ...answer } = result;
+          if (told) afterCommit(db, () => tellUsers(app, [request.params.id], 'notification', { title: 'New follower' }));
+          const message = action === 'follow' ? 'You are now following this user.' : 'You have unfollowed this user.';
+          return { statusCode: 200, body: { success: true as const, message, ...answer } };
+        },
+      });
     });
   }
 };

@@ -1,5 +1,5 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { baseApi, hydrateSessionUser, selectSessionUser } from '@/shared/api';
+import { baseApi, hydrateSessionUser, offlineQueueMiddleware, selectSessionUser } from '@/shared/api';
 import { createSessionPersistence, loadStoredSession, maskSecrets, sessionReducer } from '@/shared/auth';
 
 const rootReducer = combineReducers({
@@ -20,7 +20,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: { session: stored.session, ...preloadedState },
-    middleware: (getDefault) => getDefault().prepend(persistence.middleware).concat(baseApi.middleware),
+    middleware: (getDefault) => getDefault().prepend(persistence.middleware).concat(baseApi.middleware, offlineQueueMiddleware),
     // RTK Query marks its own actions, optimistic patches included, for batched notice. The default
     // ('raf') tells the screens a frame later, so a ticked controlled checkbox flicked back unticked
     // for that frame (React restores it to the old value after the event); 'tick' still batches the

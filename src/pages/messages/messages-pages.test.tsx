@@ -5,6 +5,7 @@ import { demoUser } from '@mocks/fixtures/users';
 import { server } from '@mocks/server';
 import { fakeRealtime } from '@test-utils/fake-realtime';
 import { renderWithProviders, storeLogin } from '@test-utils/render';
+import { startOfflineQueue } from '@/shared/api';
 
 const me = { _id: demoUser._id, username: demoUser.username, profileImage: demoUser.profileImage };
 const short = (user: typeof rohan) => ({ _id: user._id, username: user.username, profileImage: user.profileImage });
@@ -167,6 +168,40 @@ describe('a conversation (/messages/{userId})', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Message contains invalid characters.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('Hello');
+  });
+
+  it('a message that gets no answer waits in the conversation ("Waiting to send") and goes once, with its key, when the connection returns', async () => {
+    storeLogin();
+    const sent: { content: unknown; key: string | null }[] = [];
+    server.use(http.post('*/api/messages/:userId', () => HttpResponse.error()));
+    const { user, store } = renderWithProviders(`/messages/${rohan._id}`);
+    await screen.findByRole('heading', { name: 'Rohan Das', level: 1 });
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Typed on the bus{Enter}');
+
+    const waiting = await screen.findByText('Waiting to send');
+    expect(waiting.closest('li')).toHaveTextContent('Typed on the bus');
+    expect(bubbles().at(-1)).toBe('Typed on the bus');
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    // The server, once it has the message: the send answers it, and the conversation read again holds it.
+    const stored = { _id: 'c1c2c3c4-0000-4000-8000-000000000009', content: 'Typed on the bus', createdAt: '2025-06-04T09:20:00.000Z', sender: me, receiver: short(rohan), read: false };
+    server.use(
+      http.post('*/api/messages/:userId', async ({ request }) => {
+        sent.push({ content: ((await request.json()) as { content: unknown }).content, key: request.headers.get('Idempotency-Key') });
+        return HttpResponse.json({ success: true, message: stored }, { status: 201 });
+      }),
+      http.get('*/api/messages/:userId', () => HttpResponse.json({ success: true, with: rohan, messages: sent.length > 0 ? [...rohanMessages, stored] : rohanMessages, nextCursor: null, blocked: false })),
+    );
+    const stop = startOfflineQueue(store);
+    try {
+      window.dispatchEvent(new Event('online'));
+      await waitFor(() => expect(screen.queryByText('Waiting to send')).not.toBeInTheDocument());
+      await waitFor(() => expect(bubbles().filter((text) => text === 'Typed on the bus')).toHaveLength(1));
+      expect(sent).toEqual([{ content: 'Typed on the bus', key: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
+    } finally {
+      stop();
+    }
   });
 
   it('an unknown user says so as the page\'s heading', async () => {

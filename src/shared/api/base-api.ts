@@ -2,6 +2,7 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import type { Dispatch } from '@reduxjs/toolkit';
 import { sessionCleared, sessionExpired } from '../auth';
 import { createBaseQuery } from './base-query';
+import { clearOfflineData } from './offline-store';
 import { runSessionEndHooks } from './session-hooks';
 
 /** Every tag the product uses, declared once, so a typo cannot invent a tag; each one is provided by a query. */
@@ -44,13 +45,16 @@ export type SessionEndReason = 'logout' | 'deleted' | 'expired';
 
 /**
  * The one way a session ends, whatever ends it. At once: the session and ALL of localStorage are
- * cleared (the session listener), and the socket and anything else registered with `onSessionEnd`
+ * cleared (the session listener), what is kept for offline use is emptied, and the socket and anything else registered with `onSessionEnd`
  * close. Then the api state is reset, once `settled` (a request that must not be aborted, like the
  * logout call itself) has finished either way. 'expired' (the server refused the token) also makes
  * the app say so and go to /login.
  */
 export async function endSession(dispatch: Dispatch, reason: SessionEndReason, settled?: Promise<unknown>): Promise<void> {
   dispatch(reason === 'expired' ? sessionExpired() : sessionCleared());
+  // What the member saw and what waited to be sent go with the session: nothing of theirs stays
+  // on the device for the next one (offline-store.ts; the queue's memory empties with the hooks).
+  void clearOfflineData().catch(() => undefined);
   runSessionEndHooks();
   await settled?.catch(() => undefined);
   dispatch(baseApi.util.resetApiState());

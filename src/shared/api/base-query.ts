@@ -1,6 +1,7 @@
 import { fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import { selectToken, type SessionState } from '../auth';
+import { selectToken, selectUserId, type SessionState } from '../auth';
 import { getBackendOrigin } from '../config';
+import { clearGeneration, KEPT_ENDPOINTS, readAnswer, requestKey, storeAnswer } from './offline-store';
 
 /** Spec §7: register and login send no bearer token (and their 401 is a wrong password, not a dead session). */
 const anonymousEndpoints = new Set(['login', 'register']);
@@ -9,6 +10,18 @@ const sessionToken = (api: Pick<BaseQueryApi, 'getState' | 'endpoint'>) =>
   anonymousEndpoints.has(api.endpoint) ? null : selectToken(api.getState() as { session: SessionState });
 
 export type AppBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
+
+/** No answer came at all (no connection, the network dropped it, or it took too long): not a refusal. */
+export const isConnectionFailure = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'status' in error && (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR');
+
+/** The member and request an answer is kept under, when it is one that is (a signed-in GET of a kept endpoint). */
+function keptRequest(args: string | FetchArgs, api: BaseQueryApi, sent: string | null) {
+  const member = selectUserId(api.getState() as { session: SessionState });
+  const method = typeof args === 'string' ? 'GET' : (args.method ?? 'GET').toUpperCase();
+  if (!sent || !member || api.type !== 'query' || method !== 'GET' || !KEPT_ENDPOINTS.has(api.endpoint)) return null;
+  return { member, request: requestKey(typeof args === 'string' ? args : { url: args.url, params: args.params }) };
+}
 
 /**
  * fetch on the runtime API URL + /api/ with the session's bearer token. A 401 to a request that
@@ -31,8 +44,20 @@ export function createBaseQuery(onRefusedToken: (api: BaseQueryApi) => void): Ap
     });
     const ownHeader = typeof args === 'object' && new Headers(args.headers as HeadersInit | undefined).has('Authorization');
     const sent = ownHeader ? null : sessionToken(api);
+    const kept = keptRequest(args, api, sent);
+    const since = clearGeneration();
     const result = await rawBaseQuery(args, api, extraOptions);
     if (result.error?.status === 401 && sent && sessionToken(api) === sent) onRefusedToken(api);
+    if (kept && sessionToken(api) === sent) {
+      // What the member has seen stays readable offline (offline-store.ts): a fresh answer is kept
+      // (in the background: the screen does not wait for it), and with no connection the kept one
+      // answers instead, so the screen shows what it showed last time (under the offline banner).
+      if (!result.error) void storeAnswer(kept.member, api.endpoint, kept.request, result.data, since).catch(() => undefined);
+      else if (isConnectionFailure(result.error)) {
+        const body = await readAnswer(kept.member, kept.request);
+        if (body !== undefined && sessionToken(api) === sent) return { data: body };
+      }
+    }
     return result;
   };
 }

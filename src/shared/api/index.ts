@@ -1,6 +1,10 @@
 export { baseApi, tagTypes, endSession } from './base-api';
 export type { TagType, SessionEndReason } from './base-api';
 export { onSessionEnd } from './session-hooks';
+export { isConnectionFailure } from './base-query';
+export { offlineQueueMiddleware, useWaitingMessages } from './offline-queue';
+export { startOfflineQueue } from './offline-sync';
+export type { WaitingMessage } from './offline-queue';
 export { optimisticUpdate, cachedArgs } from './optimistic';
 export type { OptimisticOptions } from './optimistic';
 export { onFailureNotice } from './failure-notice';
@@ -172,6 +176,7 @@ export {
   toConversationPage,
   otherOf,
   SEND_FAILED,
+  queueMessage,
 } from './endpoints/messages';
 export type { Message, MessageUser, Correspondent, Conversation, Inbox, ConversationPage } from './endpoints/messages';
 export {

@@ -1,6 +1,9 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import { selectUserId, type SessionState } from '../auth';
 import { baseApi, type TagType } from './base-api';
+import { isConnectionFailure } from './base-query';
 import { noticeFailure } from './failure-notice';
+import { enqueue, queueOutcome, type QueueableArgs } from './offline-queue';
 
 /** What `api.util.updateQueryData(...)` returns: dispatched, it patches one cached view. */
 type Patch = ThunkAction<{ undo: () => void }, never, unknown, UnknownAction>;
@@ -8,7 +11,10 @@ type Patch = ThunkAction<{ undo: () => void }, never, unknown, UnknownAction>;
 interface Lifecycle {
   dispatch: (action: Patch | UnknownAction) => unknown;
   queryFulfilled: Promise<unknown>;
+  getState?: () => unknown;
 }
+
+type Tags = readonly (TagType | { type: TagType; id: string })[];
 
 export interface OptimisticOptions {
   /**
@@ -22,7 +28,14 @@ export interface OptimisticOptions {
    * For a toggle that can be clicked again while pending (like): on failure, read these again
    * from the server instead of undoing, since an undo could restore a value a later click replaced.
    */
-  revalidate?: readonly (TagType | { type: TagType; id: string })[];
+  revalidate?: Tags;
+  /**
+   * An action that waits for the connection (offline-queue.ts): with no answer at all, its patches
+   * stay and it is queued under its Idempotency-Key (no toast). Sent from the queue and refused,
+   * `rollback` is read again from the server (the state before the patches may be from before a
+   * reload), with the toast.
+   */
+  queue?: { endpoint: string; args: QueueableArgs & object; rollback: Tags };
 }
 
 /**
@@ -31,19 +44,35 @@ export interface OptimisticOptions {
  * them all (or re-reads `revalidate`) and raises `failureText`. Resolves true once confirmed.
  */
 export async function optimisticUpdate(
-  { dispatch, queryFulfilled }: Lifecycle,
+  { dispatch, queryFulfilled, getState }: Lifecycle,
   patches: readonly Patch[],
-  { failureText, failureTitle, revalidate }: OptimisticOptions,
+  { failureText, failureTitle, revalidate, queue }: OptimisticOptions,
 ): Promise<boolean> {
   const applied = patches.map((patch) => dispatch(patch) as { undo: () => void });
   try {
     await queryFulfilled;
     return true;
   } catch (failure) {
-    if (revalidate) dispatch(baseApi.util.invalidateTags([...revalidate]));
-    else for (const patch of applied.reverse()) patch.undo();
     // RTK Query rejects queryFulfilled with { error }: the error is what the base query answered.
     const error = typeof failure === 'object' && failure !== null && 'error' in failure ? failure.error : failure;
+    const key = queue?.args.idempotencyKey;
+    if (queue && key) {
+      const member = getState ? selectUserId(getState() as { session: SessionState }) : null;
+      if (queue.args.queued) {
+        // Still waiting (the queue keeps it and tries later): its optimistic state stays.
+        if (queueOutcome(error) === 'wait') return false;
+        dispatch(baseApi.util.invalidateTags([...queue.rollback]));
+        noticeFailure(typeof failureText === 'function' ? failureText(error) : failureText, failureTitle);
+        return false;
+      }
+      if (isConnectionFailure(error) && member) {
+        const { queued: _queued, ...args } = queue.args;
+        await enqueue(member, queue.endpoint, { ...args, idempotencyKey: key });
+        return false;
+      }
+    }
+    if (revalidate) dispatch(baseApi.util.invalidateTags([...revalidate]));
+    else for (const patch of applied.reverse()) patch.undo();
     noticeFailure(typeof failureText === 'function' ? failureText(error) : failureText, failureTitle);
     return false;
   }

@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { useSetFollowMutation } from '@/shared/api';
 import { selectIsLoggedIn } from '@/shared/auth';
 import { paths } from '@/shared/config';
+import { newIdempotencyKey } from '@/shared/lib/idempotency-key';
 import { Button } from '@/shared/ui/button';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog';
 import { Modal } from '@/shared/ui/modal';
@@ -37,7 +38,8 @@ export function FollowButton({ userId, username, following: knownFollowing }: Fo
 
   const confirm = async () => {
     setAsking(false);
-    const result = await setFollow({ userId, follow: !following });
+    // The key is made now, when the member acts: a retry from the offline queue sends it again.
+    const result = await setFollow({ userId, follow: !following, idempotencyKey: newIdempotencyKey() });
     if ('data' in result && result.data) toast.success(result.data.message);
   };
 

@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { useLikeWhisperMutation, type Whisper } from '@/shared/api';
 import { selectUserId } from '@/shared/auth';
 import { paths } from '@/shared/config';
+import { newIdempotencyKey } from '@/shared/lib/idempotency-key';
 import { Icon } from '@/shared/ui/icon';
 import './like-button.css';
 
@@ -26,7 +27,8 @@ export function LikeButton({ whisper }: { whisper: Pick<Whisper, '_id' | 'title'
       navigate(paths.login());
       return;
     }
-    void like({ whisper, userId, liked: !liked });
+    // The key is made now, when the member acts: a retry from the offline queue sends it again.
+    void like({ whisper, userId, liked: !liked, idempotencyKey: newIdempotencyKey() });
   };
 
   return (

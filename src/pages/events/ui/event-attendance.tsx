@@ -1,5 +1,6 @@
 import { eventCalendarUrl, useSetEventRsvpMutation, type Attendance, type EventDetail, type RsvpRequest } from '@/shared/api';
 import { useRequireLogin } from '@/features/require-login';
+import { newIdempotencyKey } from '@/shared/lib/idempotency-key';
 import { Card } from '@/shared/ui/card';
 import { ButtonAnchor, Button } from '@/shared/ui/button';
 import { Icon } from '@/shared/ui/icon';
@@ -22,7 +23,8 @@ export function EventAttendance({ event }: { event: EventDetail & { attendance: 
 
   const answer = (status: RsvpRequest) => {
     if (!requireLogin()) return;
-    void setRsvp({ eventId: event._id, status }).unwrap().catch(() => undefined); // the toast says it
+    // The key is made now, when the member acts: a retry from the offline queue sends it again.
+    void setRsvp({ eventId: event._id, status, idempotencyKey: newIdempotencyKey() }).unwrap().catch(() => undefined); // the toast says it
   };
 
   return (

@@ -6,11 +6,13 @@ import { BlockButton } from '@/features/block-member';
 import { ReportButton } from '@/features/report-content';
 import { SignedOut } from '@/features/require-login';
 import {
-  getErrorMessage, SEND_FAILED, useGetConversationInfiniteQuery, useMarkConversationReadMutation, useSendMessageMutation, type Message,
+  getErrorMessage, isConnectionFailure, queueMessage, SEND_FAILED, useGetConversationInfiniteQuery, useMarkConversationReadMutation, useSendMessageMutation,
+  useWaitingMessages, type Message, type WaitingMessage,
 } from '@/shared/api';
 import { selectIsLoggedIn, selectUserId } from '@/shared/auth';
 import { getAppConfig, paths } from '@/shared/config';
 import { hourMinute } from '@/shared/lib/date';
+import { isOnline } from '@/shared/lib/online';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { FormAlert } from '@/shared/ui/form-alert';
@@ -42,23 +44,54 @@ function Bubble({ message, mine }: { message: Message; mine: boolean }) {
   );
 }
 
-/** Writes a message; what was typed stays if sending fails (with the reason). Enter sends, Shift+Enter breaks the line. */
+/** The words on a message sent with no connection, until it goes. */
+export const WAITING_TO_SEND = 'Waiting to send';
+
+/** A message in the offline queue: shown as the member's own, marked as waiting. */
+function WaitingBubble({ message }: { message: WaitingMessage }) {
+  return (
+    <li className="bubble bubble--mine bubble--waiting">
+      <span className="visually-hidden">You: </span>
+      <span className="bubble__text">{message.content}</span>
+      <span className="bubble__foot">
+        <span className="bubble__waiting">{WAITING_TO_SEND}</span>
+      </span>
+    </li>
+  );
+}
+
+/**
+ * Writes a message; what was typed stays if sending fails (with the reason). Enter sends, Shift+Enter
+ * breaks the line. With no connection (or no answer at all) the message waits in the offline queue
+ * instead, shown as waiting to send, and goes when the connection returns.
+ */
 function Composer({ userId, disabled }: { userId: string; disabled: boolean }) {
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   const [send, { isLoading }] = useSendMessageMutation();
+  const me = useSelector(selectUserId);
   const fieldId = useId();
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const content = text.trim();
-    if (content === '' || isLoading) return;
+    if (content === '' || isLoading || !me) return;
     setError('');
+    const wait = async () => {
+      await queueMessage(me, userId, content);
+      setText('');
+    };
+    // Offline: not even tried (it would fail), queued with its key at once.
+    if (!isOnline()) {
+      await wait();
+      return;
+    }
     try {
       await send({ userId, content }).unwrap();
       setText('');
     } catch (failure) {
-      setError(getErrorMessage(failure, SEND_FAILED));
+      if (isConnectionFailure(failure)) await wait();
+      else setError(getErrorMessage(failure, SEND_FAILED));
     }
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -104,6 +137,7 @@ export function ConversationPage() {
   const me = useSelector(selectUserId);
   const query = useGetConversationInfiniteQuery(userId, { skip: !loggedIn || userId === '' });
   const [markRead] = useMarkConversationReadMutation();
+  const waiting = useWaitingMessages(me, userId);
   const listEnd = useRef<HTMLDivElement>(null);
 
   const pages = query.data?.pages ?? [];
@@ -118,7 +152,7 @@ export function ConversationPage() {
   }, [loggedIn, unreadFromThem, newest?._id, userId, markRead]);
   useEffect(() => {
     listEnd.current?.scrollIntoView?.({ block: 'end' });
-  }, [newest?._id]);
+  }, [newest?._id, waiting.length]);
 
   const name = other ? getFullName(other) : 'Conversation';
   const meta = <PageMeta title={`${name} | Messages | ${getAppConfig().brandName}`} description="A conversation with another traveller." />;
@@ -177,12 +211,15 @@ export function ConversationPage() {
           {query.isFetchingNextPage ? 'Loading...' : 'Load earlier messages'}
         </Button>
       )}
-      {messages.length === 0 ? (
+      {messages.length === 0 && waiting.length === 0 ? (
         <p className="conversation__empty">{self ? 'This is you: message someone else.' : `Say hello to ${other.firstName || other.username}.`}</p>
       ) : (
         <ol className="conversation__messages" role="log" aria-live="polite" aria-label={`Messages with ${name}`}>
           {messages.map((message) => (
             <Bubble key={message._id} message={message} mine={message.sender._id === me} />
+          ))}
+          {waiting.map((message) => (
+            <WaitingBubble key={message.key} message={message} />
           ))}
         </ol>
       )}

@@ -1,6 +1,7 @@
 import { baseApi } from '../base-api';
 import { getServerMessage } from '../errors';
 import type { CursorPages } from '../infinite-lists';
+import { queueable, type QueueableArgs } from '../offline-queue';
 import { cachedArgs, optimisticUpdate } from '../optimistic';
 import { eventPath, eventsApi, toAttendance, toEvent, type Attendance, type EventFilters, type RsvpStatus, type TravelEvent } from './events';
 import { asString, isRecord, readItems } from './wire';
@@ -101,41 +102,50 @@ export function expectedAttendance(current: Attendance, request: RsvpRequest): A
 /** An answer without an attendance (not one of ours): nothing known. */
 const EMPTY: Attendance = { capacity: null, going: 0, interested: 0, waiting: 0, myStatus: 'none', waitlistPosition: null };
 
+type RsvpArgs = { eventId: string; status: RsvpRequest } & QueueableArgs;
+
+/** A patch of every cached view of the event's attendance: its detail page and the list cards' going count. */
+function everyAttendanceView(getState: () => unknown, eventId: string, change: (attendance: Attendance) => Attendance) {
+  let goingCount: number | undefined;
+  const detail = eventsApi.util.updateQueryData('getEvent', eventId, (event) => {
+    if (!event?.attendance) return;
+    event.attendance = change(event.attendance);
+    event.goingCount = event.attendance.going;
+    goingCount = event.goingCount;
+  });
+  const cards = cachedArgs<EventFilters>(getState(), 'getEvents').map((arg) =>
+    eventsApi.util.updateQueryData('getEvents', arg, (data: CursorPages<TravelEvent>) => {
+      for (const page of data.pages) {
+        for (const item of page.items) if (item._id === eventId && goingCount !== undefined) item.goingCount = goingCount;
+      }
+    }));
+  return [detail, ...cards];
+}
+
 export const eventAttendanceApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /**
      * PUT /api/events/{id}/rsvp `{ status }` → `{ success, attendance }`. Optimistic on the detail
      * page (the buttons, counts and waitlist place) and the list cards' going count; undone with a
      * toast if the server refuses, then set to the server's answer. The buttons wait while one is
-     * pending, so a second click never races the first.
+     * pending, so a second click never races the first. With no connection the answer waits in the
+     * offline queue (under its Idempotency-Key), shown as given meanwhile.
      */
-    setEventRsvp: build.mutation<Attendance, { eventId: string; status: RsvpRequest }>({
-      query: ({ eventId, status }) => ({ url: `${eventPath(eventId)}/rsvp`, method: 'PUT', body: { status } }),
+    setEventRsvp: build.mutation<Attendance, RsvpArgs>({
+      query: ({ eventId, status, idempotencyKey }) => ({
+        url: `${eventPath(eventId)}/rsvp`, method: 'PUT', body: { status }, headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
+      }),
       transformResponse: (body: unknown) => toAttendance(isRecord(body) ? body.attendance : undefined) ?? EMPTY,
-      async onQueryStarted({ eventId, status }, lifecycle) {
-        const everyView = (change: (attendance: Attendance) => Attendance) => {
-          let goingCount: number | undefined;
-          const detail = eventsApi.util.updateQueryData('getEvent', eventId, (event) => {
-            if (!event?.attendance) return;
-            event.attendance = change(event.attendance);
-            event.goingCount = event.attendance.going;
-            goingCount = event.goingCount;
-          });
-          const cards = cachedArgs<EventFilters>(lifecycle.getState(), 'getEvents').map((arg) =>
-            eventsApi.util.updateQueryData('getEvents', arg, (data: CursorPages<TravelEvent>) => {
-              for (const page of data.pages) {
-                for (const item of page.items) if (item._id === eventId && goingCount !== undefined) item.goingCount = goingCount;
-              }
-            }));
-          return [detail, ...cards];
-        };
-        const confirmed = await optimisticUpdate(lifecycle, everyView((attendance) => expectedAttendance(attendance, status)), {
+      async onQueryStarted(args, lifecycle) {
+        const { eventId, status } = args;
+        const confirmed = await optimisticUpdate(lifecycle, everyAttendanceView(lifecycle.getState, eventId, (attendance) => expectedAttendance(attendance, status)), {
           // The server's words when it gives a reason ('This event has ended.'), else ours.
           failureText: (error) => getServerMessage(error) ?? RSVP_FAILED,
+          queue: { endpoint: 'setEventRsvp', args, rollback: [{ type: 'Event', id: eventId }, { type: 'Event', id: 'LIST' }, { type: 'EventAttendees', id: eventId }, 'MyEvents'] },
         });
         if (!confirmed) return;
         const { data } = await lifecycle.queryFulfilled;
-        for (const patch of everyView(() => data)) lifecycle.dispatch(patch);
+        for (const patch of everyAttendanceView(lifecycle.getState, eventId, () => data)) lifecycle.dispatch(patch);
         lifecycle.dispatch(baseApi.util.invalidateTags([{ type: 'EventAttendees', id: eventId }, 'MyEvents']));
       },
     }),
@@ -172,6 +182,13 @@ export const eventAttendanceApi = baseApi.injectEndpoints({
       providesTags: ['MyEvents', { type: 'Event', id: 'LIST' }],
     }),
   }),
+});
+
+// Waiting in the offline queue, an answer is shown as given on every answer read meanwhile
+// (expectedAttendance changes nothing when the answer is already the member's).
+queueable<RsvpArgs>('setEventRsvp', (args, { dispatch, getState }) => {
+  const { eventId, status } = args;
+  for (const patch of everyAttendanceView(getState, eventId, (attendance) => expectedAttendance(attendance, status))) dispatch(patch as never);
 });
 
 export const {

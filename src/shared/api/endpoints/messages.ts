@@ -1,5 +1,9 @@
 import { selectUserId, type SessionState } from '../../auth';
 import { baseApi } from '../base-api';
+import { getServerMessage } from '../errors';
+import { noticeFailure } from '../failure-notice';
+import { enqueue, queueOutcome, type QueueableArgs } from '../offline-queue';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { cursorPagination, cursorParams, type Cursor, type CursorPage, type CursorPages } from '../infinite-lists';
 import { subscribeWhileCached } from '../realtime';
 import { asNumber, asString, isRecord, moderationOf, pickList, readItems, type Moderation } from './wire';
@@ -193,20 +197,33 @@ export const messagesApi = baseApi.injectEndpoints({
         });
       },
     }),
-    /** POST /api/messages/{userId} { content } → 201 `{ message }`, added to the open conversation at once. */
-    sendMessage: build.mutation<Message | null, { userId: string; content: string }>({
-      query: ({ userId, content }) => ({ url: `messages/${encodeURIComponent(userId)}`, method: 'POST', body: { content } }),
+    /**
+     * POST /api/messages/{userId} { content } → 201 `{ message }`, added to the open conversation at
+     * once. Sent at once without an Idempotency-Key (the server stores those sent together in one
+     * statement); one that could not go waits in the offline queue (`queueMessage`) and goes with
+     * its key, so a retry never sends it twice. Refused from the queue, it is dropped with a toast.
+     */
+    sendMessage: build.mutation<Message | null, { userId: string; content: string } & QueueableArgs>({
+      query: ({ userId, content, idempotencyKey }) => ({
+        url: `messages/${encodeURIComponent(userId)}`, method: 'POST', body: { content }, headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
+      }),
       transformResponse: (body: unknown) => (isRecord(body) ? toMessage(body.message) : null),
-      async onQueryStarted({ userId }, { queryFulfilled, dispatch }) {
+      async onQueryStarted({ userId, queued }, { queryFulfilled, dispatch }) {
         let message: Message | null;
         try {
           ({ data: message } = await queryFulfilled);
-        } catch {
+        } catch (failure) {
+          const error = isRecord(failure) ? failure.error : failure;
+          if (queued && queueOutcome(error) === 'drop') noticeFailure(getServerMessage(error) ?? SEND_FAILED);
           return;
         }
         if (!message) return;
         const sent = message;
         dispatch(messagesApi.util.updateQueryData('getConversation', userId, (data) => addToConversation(data, sent)));
+        // Sent from the queue, often at start-up: the conversation may be being read meanwhile (the
+        // patch above finds no data yet, and that read may predate the message), and the socket may
+        // not be connected to tell it: both are read again once the reads in flight have ended.
+        if (queued) dispatch(baseApi.util.invalidateTags([{ type: 'Message', id: userId }, { type: 'Message', id: 'INBOX' }]));
       },
     }),
     /** POST /api/messages/{userId}/read: the conversation is open, what they sent is read. */
@@ -217,5 +234,14 @@ export const messagesApi = baseApi.injectEndpoints({
     }),
   }),
 });
+
+/**
+ * Keeps a message the member sent with no connection (or whose request got no answer) in the
+ * offline queue, with an Idempotency-Key made now: the conversation shows it as waiting to send,
+ * also after a reload, and it goes when the connection returns.
+ */
+export function queueMessage(member: string, userId: string, content: string): Promise<void> {
+  return enqueue(member, 'sendMessage', { userId, content, idempotencyKey: newIdempotencyKey() });
+}
 
 export const { useGetInboxQuery, useGetConversationInfiniteQuery, useSendMessageMutation, useMarkConversationReadMutation } = messagesApi;

@@ -2,6 +2,7 @@ import { baseApi } from '../base-api';
 import { toFormData } from '../form-data';
 import { cursorPagination, providesPagedList, searchPageQuery, toCursorPage, type Cursor, type CursorPage, type CursorPages } from '../infinite-lists';
 import { selectUserId, type SessionState } from '../../auth';
+import { queueable, type QueueableArgs } from '../offline-queue';
 import { cachedArgs, optimisticUpdate } from '../optimistic';
 import { asNumber, asString, asStrings, isRecord, moderationOf, readItems, toStatusResult, type Moderation, type StatusResult } from './wire';
 
@@ -141,6 +142,44 @@ const toWhisperForm = ({ title, location, category, description, images }: Whisp
 
 const whisperPath = (id: string) => `whispers/${encodeURIComponent(id)}`;
 
+const keyHeader = (idempotencyKey?: string) => (idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined);
+
+type LikeArgs = { whisper: Pick<Whisper, '_id' | 'user'>; userId: string; liked: boolean } & QueueableArgs;
+type FollowArgs = { userId: string; follow: boolean } & QueueableArgs;
+
+/** A patch of every cached view that shows the whisper: each page of every list search, its detail, its author's profile. */
+function everyWhisperView(getState: () => unknown, whisper: LikeArgs['whisper'], change: (item: Whisper) => void) {
+  const patchWhisper = (item: Whisper) => {
+    if (item._id === whisper._id) change(item);
+  };
+  return [
+    ...cachedArgs<{ q?: string }>(getState(), 'getWhispers').map((arg) =>
+      whispersApi.util.updateQueryData('getWhispers', arg, (data: CursorPages<Whisper>) => {
+        for (const page of data.pages) page.items.forEach(patchWhisper);
+      })),
+    whispersApi.util.updateQueryData('getWhisper', whisper._id, (data) => {
+      if (data) patchWhisper(data);
+    }),
+    whispersApi.util.updateQueryData('getWhisperProfile', whisper.user._id, (data) => {
+      data?.posts.forEach(patchWhisper);
+    }),
+  ];
+}
+
+/** The like as the member asked for it: set (never flipped), so applying it again changes nothing. */
+const likePatches = (getState: () => unknown, { whisper, userId, liked }: LikeArgs) =>
+  everyWhisperView(getState, whisper, (item) => {
+    item.likes = item.likes.filter((id) => id !== userId).concat(liked ? [userId] : []);
+  });
+
+/** The follow as the member asked for it on the profile (the button and the count), once. */
+const followPatch = ({ userId, follow }: FollowArgs) =>
+  whispersApi.util.updateQueryData('getWhisperProfile', userId, (data) => {
+    if (!data || data.isFollowing === follow) return;
+    data.isFollowing = follow;
+    data.followersCount = Math.max(0, data.followersCount + (follow ? 1 : -1));
+  });
+
 export const whispersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/approved-whispers?q&cursor → `{ success, whispers, nextCursor }`, newest first (public). */
@@ -188,37 +227,22 @@ export const whispersApi = baseApi.injectEndpoints({
      * that disagreed end up agreeing; the server's likes then go into all of them. A failure reads
      * them again from the server (a second click may have come meanwhile).
      */
-    likeWhisper: build.mutation<{ liked: boolean; likes: string[] }, { whisper: Pick<Whisper, '_id' | 'user'>; userId: string; liked: boolean }>({
-      query: ({ whisper }) => ({ url: `${whisperPath(whisper._id)}/like`, method: 'POST', body: {} }),
+    likeWhisper: build.mutation<{ liked: boolean; likes: string[] }, LikeArgs>({
+      query: ({ whisper, idempotencyKey }) => ({ url: `${whisperPath(whisper._id)}/like`, method: 'POST', body: {}, headers: keyHeader(idempotencyKey) }),
       transformResponse: (body: unknown) => ({ liked: isRecord(body) && body.liked === true, likes: isRecord(body) ? asStrings(body.likes) : [] }),
-      async onQueryStarted({ whisper, userId, liked }, lifecycle) {
-        const everyView = (change: (item: Whisper) => void) => {
-          const patchWhisper = (item: Whisper) => {
-            if (item._id === whisper._id) change(item);
-          };
-          return [
-            ...cachedArgs<{ q?: string }>(lifecycle.getState(), 'getWhispers').map((arg) =>
-              whispersApi.util.updateQueryData('getWhispers', arg, (data: CursorPages<Whisper>) => {
-                for (const page of data.pages) page.items.forEach(patchWhisper);
-              })),
-            whispersApi.util.updateQueryData('getWhisper', whisper._id, (data) => {
-              if (data) patchWhisper(data);
-            }),
-            whispersApi.util.updateQueryData('getWhisperProfile', whisper.user._id, (data) => {
-              data?.posts.forEach(patchWhisper);
-            }),
-          ];
-        };
-        const confirmed = await optimisticUpdate(lifecycle, everyView((item) => {
-          item.likes = item.likes.filter((id) => id !== userId).concat(liked ? [userId] : []);
-        }), {
+      async onQueryStarted(args, lifecycle) {
+        const { whisper } = args;
+        const rollback = [{ type: 'Whisper', id: whisper._id }, { type: 'WhisperProfile', id: whisper.user._id }] as const;
+        const confirmed = await optimisticUpdate(lifecycle, likePatches(lifecycle.getState, args), {
           failureText: LIKE_FAILED,
-          revalidate: [{ type: 'Whisper', id: whisper._id }, { type: 'WhisperProfile', id: whisper.user._id }],
+          revalidate: rollback,
+          // With no connection the like waits in the offline queue, shown as liked meanwhile.
+          queue: { endpoint: 'likeWhisper', args, rollback },
         });
         if (!confirmed) return;
         // The server's likes are the truth (others like too, and the server toggles what it has).
         const { data } = await lifecycle.queryFulfilled;
-        for (const patch of everyView((item) => { item.likes = data.likes; })) lifecycle.dispatch(patch);
+        for (const patch of everyWhisperView(lifecycle.getState, whisper, (item) => { item.likes = data.likes; })) lifecycle.dispatch(patch);
       },
     }),
     /**
@@ -226,20 +250,22 @@ export const whispersApi = baseApi.injectEndpoints({
      * Optimistic on the author's profile (the button and the count); undone on failure with spec
      * §8's 'Failed to update follow status'.
      */
-    setFollow: build.mutation<{ message: string; following: boolean; followersCount: number }, { userId: string; follow: boolean }>({
-      query: ({ userId, follow }) => ({ url: `whispers/${encodeURIComponent(userId)}/${follow ? 'follow' : 'unfollow'}`, method: 'POST', body: {} }),
+    setFollow: build.mutation<{ message: string; following: boolean; followersCount: number }, FollowArgs>({
+      query: ({ userId, follow, idempotencyKey }) => ({
+        url: `whispers/${encodeURIComponent(userId)}/${follow ? 'follow' : 'unfollow'}`, method: 'POST', body: {}, headers: keyHeader(idempotencyKey),
+      }),
       transformResponse: (body: unknown) => ({
         message: isRecord(body) ? asString(body.message) : '',
         following: isRecord(body) && body.following === true,
         followersCount: isRecord(body) ? asNumber(body.followersCount) : 0,
       }),
-      async onQueryStarted({ userId, follow }, lifecycle) {
-        const patch = whispersApi.util.updateQueryData('getWhisperProfile', userId, (data) => {
-          if (!data || data.isFollowing === follow) return;
-          data.isFollowing = follow;
-          data.followersCount = Math.max(0, data.followersCount + (follow ? 1 : -1));
+      async onQueryStarted(args, lifecycle) {
+        const { userId } = args;
+        const confirmed = await optimisticUpdate(lifecycle, [followPatch(args)], {
+          failureText: FOLLOW_FAILED,
+          // With no connection the follow waits in the offline queue, shown as done meanwhile.
+          queue: { endpoint: 'setFollow', args, rollback: [{ type: 'WhisperProfile', id: userId }] },
         });
-        const confirmed = await optimisticUpdate(lifecycle, [patch], { failureText: FOLLOW_FAILED });
         if (!confirmed) return;
         // The server's count is the truth (others follow too).
         const { data } = await lifecycle.queryFulfilled;
@@ -252,6 +278,14 @@ export const whispersApi = baseApi.injectEndpoints({
       },
     }),
   }),
+});
+
+// Waiting in the offline queue, a like or follow is shown as done on every answer read meanwhile.
+queueable<LikeArgs>('likeWhisper', (args, { dispatch, getState }) => {
+  for (const patch of likePatches(getState, args)) dispatch(patch as never);
+});
+queueable<FollowArgs>('setFollow', (args, { dispatch }) => {
+  dispatch(followPatch(args) as never);
 });
 
 export const {

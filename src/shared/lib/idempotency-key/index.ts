@@ -1,1 +1,2 @@
 export { useIdempotencyKey } from './use-idempotency-key';
+export { newIdempotencyKey } from './new-key';

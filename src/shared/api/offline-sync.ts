@@ -1,0 +1,56 @@
+import type { Dispatch } from '@reduxjs/toolkit';
+import { selectToken, selectUserId, type SessionState } from '../auth';
+import { isOnline, onOnlineChange } from '../lib/online';
+import { flushQueue, loadQueue, queuedActions, reapplyQueued, retryLater, retryPlanned, stopRetrying, subscribeQueue } from './offline-queue';
+
+type State = { session: SessionState };
+interface QueueStore {
+  dispatch: Dispatch;
+  getState: () => unknown;
+}
+
+/**
+ * The endpoints whose actions may wait, loaded at start (not with the first screen that uses them):
+ * the queue sends and shows what waits before any of those screens is opened (a message queued,
+ * then a reload on the home page). Loaded apart, so the first screen's script does not grow.
+ */
+const loadQueueingEndpoints = () => Promise.all([import('./endpoints/messages'), import('./endpoints/whispers'), import('./endpoints/event-attendance')]);
+
+/**
+ * Runs the queue for the app: the signed-in member's kept actions are read (and their optimistic
+ * state shown), and sent at start-up when online, whenever the browser comes back online, and when
+ * a member signs in. Returns the stop function.
+ */
+export function startOfflineQueue(store: QueueStore & { subscribe: (listener: () => void) => () => void }): () => void {
+  const endpoints = loadQueueingEndpoints();
+  let current: string | null | undefined;
+  const sync = () => {
+    const state = store.getState() as State;
+    const member = selectToken(state) ? selectUserId(state) : null;
+    if (member === current) return;
+    current = member;
+    if (!member) return;
+    void Promise.all([endpoints, loadQueue(member)]).then(() => {
+      if (current !== member) return;
+      reapplyQueued(store);
+      if (isOnline()) void flushQueue(store);
+    });
+  };
+  sync();
+  const stopStore = store.subscribe(sync);
+  // Only once the endpoints are there: the queue drops an action whose endpoint it does not know.
+  const stopOnline = onOnlineChange((online) => {
+    if (online) void endpoints.then(() => flushQueue(store));
+  });
+  // An action queued while the browser says it is online got no answer: try again in a while.
+  const stopQueue = subscribeQueue(() => {
+    if (queuedActions().length > 0 && isOnline() && !retryPlanned()) retryLater(store);
+  });
+  return () => {
+    stopStore();
+    stopOnline();
+    stopQueue();
+    stopRetrying();
+  };
+}
+
