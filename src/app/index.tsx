@@ -8,6 +8,19 @@ const mocking: Promise<unknown> = __MOCK__
   ? import('@mocks/browser').then(({ worker }) => worker.start({ onUnhandledRequest: 'bypass' }))
   : Promise.resolve();
 
+/**
+ * The service worker (issue 36), production builds only: never in jest, nor in dev:mock (MSW has a
+ * worker of its own there) nor the dev server. Registered after the page's load event, and its code
+ * (workbox-window) a chunk of its own then, so neither delays the first paint; its precache
+ * downloads run in the worker, off this page's main thread.
+ */
+function registerServiceWorkerLater() {
+  if (process.env.NODE_ENV !== 'production' || __MOCK__ || !('serviceWorker' in navigator)) return;
+  const register = () => void import('./pwa/register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
+
 /** Resolves in a later task: what follows runs after the browser has had its turn. */
 const nextTask = () => new Promise((resolve) => window.setTimeout(resolve, 0));
 
@@ -22,7 +35,10 @@ mocking
   .then(() => import(/* webpackMode: "eager" */ './model'))
   .then(nextTask)
   .then(() => import(/* webpackMode: "eager" */ './start'))
-  .then(({ startApp }) => startApp())
+  .then(({ startApp }) => {
+    startApp();
+    registerServiceWorkerLater();
+  })
   .catch((error: unknown) => {
     // Nothing can be shown without the app's code: say so where the app would have been, and let
     // the failure surface as an unhandled rejection.
