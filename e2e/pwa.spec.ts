@@ -96,6 +96,37 @@ test('offline, a reload opens the app shell on every route with the offline bann
   await expect(page.getByText(OFFLINE)).toHaveCount(0);
 });
 
+test('the map tiles a member viewed are kept, with CORS, and show again offline', async ({ page, context }) => {
+  await page.goto('/map');
+  await swControls(page);
+  // The first visit's tiles may have loaded before the worker took control: a reload fetches
+  // through it.
+  await page.reload();
+  await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
+  await expect.poll(() => page.evaluate(async () => {
+    const cache = await caches.open('need-spot-map-tiles');
+    const kept = await cache.keys();
+    const first = kept[0] && await cache.match(kept[0]);
+    return { some: kept.length > 0, type: first?.type, status: first?.status, tilesOnly: kept.every((r) => /\/tiles\/\d+\/\d+\/\d+\.png$/.test(r.url)) };
+  })).toEqual({ some: true, type: 'cors', status: 200, tilesOnly: true });
+
+  await context.setOffline(true);
+  try {
+    const tiles: Array<{ fromWorker: boolean; status: number }> = [];
+    page.on('response', (response) => {
+      if (/\/tiles\/\d+\/\d+\/\d+\.png$/.test(response.url())) tiles.push({ fromWorker: response.fromServiceWorker(), status: response.status() });
+    });
+    await page.reload();
+    await expect(page.getByRole('status').filter({ hasText: 'You are offline.' })).toBeVisible();
+    // The same view's tiles, answered by the worker from its tile cache (the network is gone).
+    await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
+    expect(tiles.length).toBeGreaterThan(0);
+    expect(tiles.every((tile) => tile.fromWorker && tile.status === 200)).toBe(true);
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
 // A server of its own, on a copy of the build: this test deploys a new build into its STATIC_DIR,
 // which must not reach the specs running against the shared server.
 test.describe('a new version', () => {
