@@ -22,7 +22,9 @@ async function logoIcon(file, size, logoSize, background) {
   const offset = Math.round((size - logoSize) / 2);
   await sharp({ create: { width: size, height: size, channels: 4, background: background ?? { r: 0, g: 0, b: 0, alpha: 0 } } })
     .composite([{ input: mark, left: offset, top: offset }])
-    .png({ compressionLevel: 9 })
+    // A palette PNG: a third of the bytes, the same look (Chromium fetches the 192 px icon on every
+    // first visit to check installability).
+    .png({ compressionLevel: 9, palette: true, quality: 90, effort: 10 })
     .toFile(path.join(out, file));
   console.log(`public/icons/${file}`);
 }
@@ -32,7 +34,7 @@ async function shortcutIcon(file, glyph) {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">`
     + `<circle cx="48" cy="48" r="48" fill="${TEAL}"/>`
     + `<g transform="translate(24 24) scale(2)" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${glyph}</g></svg>`;
-  await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toFile(path.join(out, file));
+  await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true, quality: 90, effort: 10 }).toFile(path.join(out, file));
   console.log(`public/icons/${file}`);
 }
 
