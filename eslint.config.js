@@ -46,5 +46,7 @@ export default tseslint.config(
     },
   },
   ...layerRules,
+  // The service worker runs in a worker: its globals, not a page's.
+  { files: ['src/app/service-worker/**/*.ts'], languageOptions: { globals: { ...globals.serviceworker } } },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: globals.node }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );

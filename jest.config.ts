@@ -3,7 +3,7 @@ import type { Config } from 'jest';
 // ESM-only packages that babel-jest must transform: Jest on Node 20 cannot require() ES modules.
 const esmOnly = [
   'rettime', 'until-async', '@open-draft', 'msw', '@mswjs', '@bundled-es-modules',
-  'react-leaflet', '@react-leaflet', 'jose', 'typebox', 'content-disposition', 'cookie',
+  'react-leaflet', '@react-leaflet', 'jose', 'typebox', 'content-disposition', 'cookie', 'workbox-[a-z-]+',
 ].join('|');
 
 const serverProject = {

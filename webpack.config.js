@@ -9,6 +9,7 @@ import CopyPlugin from 'copy-webpack-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { InjectManifest } from 'workbox-webpack-plugin';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 8081}`;
@@ -26,6 +27,26 @@ const compression = [
     algorithm: 'brotliCompress', compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
   }),
 ];
+
+/**
+ * The service worker (src/app/service-worker), production only, at /sw.js (its scope is the whole
+ * site). Its precache list is this build's files with their hashes: not the source maps, nor the
+ * .br/.gz copies (the browser asks for the file; the server picks the encoding), nor the install
+ * icons (the browser fetches those itself when installing; 45 KB nobody needs offline). index.html
+ * is precached under "/", its address as the server sends it with the runtime config filled in
+ * (server/plugins/static-files.ts never serves /index.html itself); its revision stays the build's,
+ * so a new build is a new shell. Hashed files need no revision of their own (their name is one).
+ */
+const serviceWorker = () => new InjectManifest({
+  swSrc: path.join(root, 'src/app/service-worker/index.ts'),
+  swDest: 'sw.js',
+  exclude: [/\.map$/, /\.(br|gz)$/, /\.LICENSE\.txt$/, /^icons\//],
+  dontCacheBustURLsMatching: /^\/assets\/.+\.[0-9a-f]{8}\.[a-z0-9]+$/,
+  manifestTransforms: [async (entries) => ({
+    manifest: entries.map((entry) => (entry.url === '/index.html' ? { ...entry, url: '/' } : entry)),
+    warnings: [],
+  })],
+});
 
 /** `<link rel="preload">` for the initial chunks, so their download starts with the page's first bytes. */
 class PreloadInitialChunks {
@@ -97,7 +118,7 @@ export default (env = {}, argv = {}) => {
       }),
       // public/ (images, manifest) goes into dist/ too, so it is compressed with the rest.
       ...(prod ? [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:8].css', chunkFilename: 'assets/[name].[contenthash:8].css' })] : []),
-      ...(prod ? [new CopyPlugin({ patterns: [{ from: path.join(root, 'public'), globOptions: { ignore: ['**/index.html', '**/favicon.svg'] } }] }), ...compression] : []),
+      ...(prod ? [new CopyPlugin({ patterns: [{ from: path.join(root, 'public'), globOptions: { ignore: ['**/index.html', '**/favicon.svg'] } }] }), serviceWorker(), ...compression] : []),
     ],
     performance: { hints: false },
     optimization: {

@@ -29,7 +29,9 @@ export async function startOsrmStub() {
     const url = new URL(req.url ?? '/', 'http://stub');
     const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*' };
     if (/^\/(tiles|satellite)\/\d+\/\d+\/\d+\.png$/.test(url.pathname)) {
-      return res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'max-age=3600' }).end(url.pathname.startsWith('/tiles') ? tiles.map : tiles.satellite);
+      // With CORS, as OpenStreetMap's and Esri's tile servers answer: the map asks with crossOrigin.
+      return res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'max-age=3600', 'access-control-allow-origin': '*' })
+        .end(url.pathname.startsWith('/tiles') ? tiles.map : tiles.satellite);
     }
     if (url.pathname === '/requests') return res.writeHead(200, headers).end(JSON.stringify(requests));
     if (url.pathname === '/reset') {

@@ -25,6 +25,9 @@ async function security(app: FastifyInstance) {
         // The browser fetches routes from OSRM (and the transit router when one is set); socket.io
         // goes to this site, which 'self' covers for ws: and wss: too. No other host.
         'connect-src': ["'self'", originOf(config.osrmUrl), ...(config.transitRouterUrl ? [originOf(config.transitRouterUrl)] : [])],
+        // The service worker (/sw.js) and the web app manifest are this site's own files.
+        'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
         // helmet's default would send plain-http development and e2e to https.
         'upgrade-insecure-requests': null,
       },

@@ -24,6 +24,11 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'assets', 'main.1234abcd.js.gz'), gzipSync(script));
   await writeFile(path.join(dist, 'assets', 'small.1234abcd.js'), 'console.log(1)');
   await writeFile(path.join(dist, 'assets', 'main.1234abcd.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
+  // The service worker as the build writes it (above 1 KB: with its .br and .gz copies).
+  await writeFile(path.join(dist, 'sw.js'), script);
+  await writeFile(path.join(dist, 'sw.js.br'), brotliCompressSync(script));
+  await writeFile(path.join(dist, 'sw.js.gz'), gzipSync(script));
+  await writeFile(path.join(pub, 'manifest.webmanifest'), '{"name":"Need Spot"}');
   await writeFile(path.join(pub, 'index.html'), '<!-- template -->');
   await writeFile(path.join(pub, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(pub, 'images', 'stock', 'needs-1.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -126,6 +131,9 @@ describe('security headers', () => {
     expect(directive('connect-src')).toBe("connect-src 'self' https://osrm.example.org:5000");
     expect(directive('script-src')).toBe("script-src 'self'");
     expect(directive('style-src')).toBe("style-src 'self' 'unsafe-inline'");
+    // The service worker and the web app manifest: this site's own, nothing else.
+    expect(directive('worker-src')).toBe("worker-src 'self'");
+    expect(directive('manifest-src')).toBe("manifest-src 'self'");
     expect(csp).not.toContain('upgrade-insecure-requests');
   });
 });
@@ -156,6 +164,23 @@ describe('the SPA', () => {
     const stock = await t.app.inject('/images/stock/needs-1.svg');
     expect(stock.statusCode).toBe(200);
     expect(stock.headers['content-type']).toMatch(/^image\/svg\+xml/);
+  });
+
+  it.each([['identity'], ['br'], ['gzip']])('serves the service worker at /sw.js, checked with the server each time (%s)', async (encoding) => {
+    const sw = await t.app.inject({ url: '/sw.js', headers: { accept: '*/*', 'accept-encoding': encoding } });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+    // At the root: its scope is the whole site without a Service-Worker-Allowed header.
+    expect(sw.headers['service-worker-allowed']).toBeUndefined();
+  });
+
+  it('serves the web app manifest as application/manifest+json', async () => {
+    const manifest = await t.app.inject({ url: '/manifest.webmanifest', headers: { accept: '*/*' } });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.json()).toEqual({ name: 'Need Spot' });
   });
 
   it('never serves source maps', async () => {

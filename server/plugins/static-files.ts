@@ -78,6 +78,14 @@ interface Shell {
 }
 
 /**
+ * The service worker (or its .br/.gz copy, which @fastify/static sends in its place): checked with
+ * the server on every update check (no-cache), so a new build reaches open tabs as soon as the
+ * browser looks (browsers cap a worker's HTTP caching at a day, but an hour's would delay it too).
+ * Its scope is the site's root, where it lies: no Service-Worker-Allowed header is needed.
+ */
+const isServiceWorker = (filePath: string) => /^sw\.js(\.br|\.gz)?$/.test(path.basename(filePath));
+
+/**
  * The built SPA (index.html with the runtime config, assets with their .br/.gz copies), public/ and
  * user uploads: all public. An encapsulated plugin (not
  * fastify-plugin), so its onRoute hook declares the access class of exactly the routes it registers,
@@ -106,7 +114,7 @@ export default async function staticFiles(app: FastifyInstance) {
     allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('.map'),
     setHeaders: (reply, filePath) => {
       const hashed = filePath.startsWith(path.join(staticDir, 'assets') + path.sep);
-      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : filePath.endsWith('.html') ? 'no-cache' : 'public, max-age=3600');
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : filePath.endsWith('.html') || isServiceWorker(filePath) ? 'no-cache' : 'public, max-age=3600');
     },
   });
 

@@ -5,6 +5,7 @@ import { BottomNav } from '@/widgets/bottom-nav';
 import { Footer } from '@/widgets/footer';
 import { isShellHidden } from '@/shared/config';
 import { Spinner } from '@/shared/ui/spinner';
+import { OfflineBanner, UpdatePrompt } from '../pwa';
 import { useScrollRestoration } from './use-scroll-restoration';
 import { useSessionExpiry } from './use-session-expiry';
 import './app-layout.css';
@@ -48,11 +49,13 @@ export function AppLayout() {
   if (isShellHidden(pathname)) {
     return (
       <>
+        <OfflineBanner atTop />
         <main id="main" className="app-layout__bare">
           <Suspense fallback={<PageFallback />}>
             <Outlet />
           </Suspense>
         </main>
+        <UpdatePrompt />
       </>
     );
   }
@@ -76,6 +79,7 @@ export function AppLayout() {
           setNotificationsOpen(true);
         }}
       />
+      <OfflineBanner />
       <Suspense fallback={null}>
         {menuUsed && <SideMenu id={MENU_ID} open={menuOpen} onClose={closeMenu} />}
         {notificationsUsed && <NotificationsSidebar id={NOTIFICATIONS_ID} open={notificationsOpen} onClose={closeNotifications} />}
@@ -87,6 +91,7 @@ export function AppLayout() {
       </main>
       <Footer />
       <BottomNav />
+      <UpdatePrompt />
     </div>
   );
 }

@@ -105,10 +105,13 @@ export default function MapCanvas({ satellite, route, navigation, showPoints, on
       {!layers && <MapLoading over />}
       {context && (
         <LeafletContext value={context}>
+          {/* Tiles fetched with CORS (crossOrigin): the service worker keeps only such answers for
+              offline use (src/app/service-worker/rules.ts); an opaque one is unreadable to it and
+              costs ~7 MB of the site's quota each in Chromium. The tile servers allow it. */}
           {layers && (satellite ? (
-            <TileLayer key="satellite" url={config.satelliteTileUrl} attribution={config.satelliteTileAttribution} />
+            <TileLayer key="satellite" url={config.satelliteTileUrl} attribution={config.satelliteTileAttribution} crossOrigin />
           ) : (
-            <TileLayer key="map" url={config.tileUrl} attribution={config.tileAttribution} className="map-tiles--street" />
+            <TileLayer key="map" url={config.tileUrl} attribution={config.tileAttribution} className="map-tiles--street" crossOrigin />
           ))}
           {route && <Marker position={route.path[0] ?? route.to} title="Start point" alt="Start point" />}
           {route && <Marker position={route.to} title="Destination" alt="Destination" />}
