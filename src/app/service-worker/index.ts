@@ -6,11 +6,13 @@
 // - keeps the map tiles a member viewed, at most 200, least recently used out;
 // - never handles /api or /socket.io (members' data is kept by the SPA in IndexedDB), never caches
 //   an answer marked no-store;
+// - shows pushed notifications and opens their link when clicked (./push);
 // - waits with a new version until the page asks it to take over (the "Reload" of the update
 //   prompt, src/app/pwa), so no open page mixes old and new chunks.
 import { clientsClaim, setCacheNameDetails } from 'workbox-core';
 import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { installPush } from './push';
 import { cacheableOnly, isTileRequest, navigationDenylist, tileStrategy } from './rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null } | string> };
@@ -34,4 +36,5 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/'), { denylist: navi
 // navigation to /api away from the shell), so the browser sends it as if no worker were there.
 registerRoute(({ url, request }) => isTileRequest(url, request.destination, self.location.origin), tileStrategy());
 
-// Push notifications (issue 36, part C): `installPush(self)` from ./push is called here.
+// Push notifications (README "Push notifications"): show what the server pushed; a click opens its link.
+installPush(self);

@@ -1,4 +1,4 @@
-import { installPush, notificationFor, openFromNotification, sameOriginUrl, showPush, type PushScope } from './push';
+import { installPush, NOTIFICATION_ICON, notificationFor, openFromNotification, sameOriginUrl, showPush, type PushScope } from './push';
 
 const origin = 'https://needspot.example';
 
@@ -36,13 +36,13 @@ describe('push', () => {
     const { event } = pushEvent({ title: 'New message', body: '@asha sent you a message.', link: '/messages/u1', tag: 'message:/messages/u1' });
     await showPush(sw, event);
     expect(sw.registration.showNotification).toHaveBeenCalledWith('New message', {
-      body: '@asha sent you a message.', tag: 'message:/messages/u1', data: { link: '/messages/u1' }, icon: '/favicon.svg',
+      body: '@asha sent you a message.', tag: 'message:/messages/u1', data: { link: '/messages/u1' }, icon: NOTIFICATION_ICON,
     });
   });
 
   it('a payload with another origin\'s link, or none at all, still shows, opening home', () => {
     expect(notificationFor({ title: 'Hi', body: 'x', link: 'https://evil.example/' }, origin).options.data).toEqual({ link: '/' });
-    expect(notificationFor(undefined, origin)).toEqual({ title: 'Need Spot', options: { body: '', data: { link: '/' }, icon: '/favicon.svg' } });
+    expect(notificationFor(undefined, origin)).toEqual({ title: 'Need Spot', options: { body: '', data: { link: '/' }, icon: NOTIFICATION_ICON } });
   });
 
   it('installPush wires push and notificationclick, each kept alive with waitUntil', async () => {

@@ -11,7 +11,7 @@
  */
 
 /** The icon notifications show: the app's own. */
-export const NOTIFICATION_ICON = '/favicon.svg';
+export const NOTIFICATION_ICON = '/icons/icon-192.png';
 /** Shown when a push carries no usable title (it should never happen). */
 export const FALLBACK_TITLE = 'Need Spot';
 
