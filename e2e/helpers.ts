@@ -38,3 +38,11 @@ export async function logIn(page: Page, user: Pick<TestUser, 'username' | 'passw
   // The success view waits a random 3000-4999 ms before going home.
   await expect(page).toHaveURL(/\/$/, { timeout: 8_000 });
 }
+
+/**
+ * Waits until the app's service worker controls the page (the production build registers it a few
+ * seconds after load, when idle): only then does a reload with no connection open the app shell.
+ */
+export async function serviceWorkerControls(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+}

@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { uniqueUser, type TestUser } from './helpers';
+import { serviceWorkerControls, uniqueUser, type TestUser } from './helpers';
 import { api, expect, registerViaApi, sessionState, storedToken, storedUserId, test } from './session';
 
 // What a member has seen stays readable with no connection (kept by the SPA in IndexedDB), and a
@@ -61,6 +61,7 @@ test.describe('offline', () => {
   test('with no connection, a reload shows the conversation and the needs list seen before, with the offline banner', async ({ page, context, request, account }) => {
     const seen = await aConversationAndANeed(request, account);
     await seeBoth(page, seen);
+    await serviceWorkerControls(page);
 
     await context.setOffline(true);
     await page.reload();
@@ -101,6 +102,7 @@ test.describe('offline', () => {
     await expect(page.getByRole('log')).toContainText(seen.greeting);
     const text = `Typed on the bus ${account.username}`;
     const mine = page.getByRole('log').getByRole('listitem').filter({ hasText: text });
+    await serviceWorkerControls(page);
 
     await context.setOffline(true);
     await page.getByRole('textbox', { name: 'Message' }).fill(text);

@@ -56,7 +56,12 @@ async function signUp(user: TestUser): Promise<Member> {
 }
 
 /** A browser context signed in as the SPA stores a login. */
+// Notifications allowed from the context's creation: granted later (grantPermissions), Chromium's
+// service worker still found no permission for the origin and refused showNotification.
 const contextFor = (browser: Browser, member: Member) => browser.newContext({
+  // This spec's own server (PUSH_ALLOW_LOOPBACK_HTTP), not the suite's shared one.
+  baseURL: origin,
+  permissions: ['notifications'],
   storageState: {
     cookies: [],
     origins: [{ origin, localStorage: [{ name: 'userData', value: JSON.stringify({ ...member.user, token: member.token }) }, { name: 'token', value: member.token }] }],
@@ -95,7 +100,6 @@ test('a member with no tab open gets one push for a message (VAPID-signed, encry
 
   // The app's service worker shows it and opens it. A tab is needed only to install the worker.
   const context = await contextFor(browser, asha);
-  await context.grantPermissions(['notifications'], { origin });
   const page = await context.newPage();
   const installed = context.serviceWorkers()[0] ? Promise.resolve(context.serviceWorkers()[0]) : context.waitForEvent('serviceworker');
   await page.goto('/');
