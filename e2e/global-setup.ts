@@ -7,6 +7,13 @@ import { startFlags } from '../bench/start-flags.mjs';
 import { startNominatimStub } from '../mocks/nominatim-stub';
 import { startOsrmStub } from '../mocks/osrm-stub';
 
+/** The stub's address under another host name: the same server, another origin. */
+const tileOrigin = (url: string) => {
+  const origin = new URL(url);
+  origin.hostname = 'localhost';
+  return origin.origin;
+};
+
 async function waitUntilUp(url: string, server: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -53,8 +60,10 @@ export default async function globalSetup() {
       NOMINATIM_URL: nominatim.url,
       OSRM_URL: osrm.url,
       // No tile server is reachable: the stub draws plain tiles (a grid, in the colours of a map or of the ground).
-      TILE_URL: `${osrm.url}/tiles/{z}/{x}/{y}.png`,
-      SATELLITE_TILE_URL: `${osrm.url}/satellite/{z}/{y}/{x}.png`,
+      // At another origin than OSRM's (localhost, not 127.0.0.1), as real tile servers are: the
+      // service worker's tile fetches must be allowed by the CSP in their own right.
+      TILE_URL: `${tileOrigin(osrm.url)}/tiles/{z}/{x}/{y}.png`,
+      SATELLITE_TILE_URL: `${tileOrigin(osrm.url)}/satellite/{z}/{y}/{x}.png`,
       MAP_CENTER: '15.4909,73.8278',
       // Every journey registers its travellers from this one address (loopback), more than the 30 an
       // hour a network may make; the limit itself is tested in server/test/hardening-limits.test.ts.

@@ -23,8 +23,13 @@ async function security(app: FastifyInstance) {
         // Map tiles come from TILE_URL and SATELLITE_TILE_URL; uploads and stock images are ours; data:/blob: for previews.
         'img-src': [...new Set(["'self'", 'data:', 'blob:', originOf(config.tileUrl), originOf(config.satelliteTileUrl)])],
         // The browser fetches routes from OSRM (and the transit router when one is set); socket.io
-        // goes to this site, which 'self' covers for ws: and wss: too. No other host.
-        'connect-src': ["'self'", originOf(config.osrmUrl), ...(config.transitRouterUrl ? [originOf(config.transitRouterUrl)] : [])],
+        // goes to this site, which 'self' covers for ws: and wss: too. The service worker fetches the
+        // map tiles it keeps (src/app/service-worker), and a worker's fetch is checked against
+        // connect-src, not img-src (this policy comes with /sw.js too). No other host.
+        'connect-src': [...new Set([
+          "'self'", originOf(config.osrmUrl), ...(config.transitRouterUrl ? [originOf(config.transitRouterUrl)] : []),
+          originOf(config.tileUrl), originOf(config.satelliteTileUrl),
+        ])],
         // The service worker (/sw.js) and the web app manifest are this site's own files.
         'worker-src': ["'self'"],
         'manifest-src': ["'self'"],

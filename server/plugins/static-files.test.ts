@@ -127,8 +127,9 @@ describe('security headers', () => {
     const csp = (await t.app.inject({ url: '/', headers: html })).headers['content-security-policy'] as string;
     const directive = (name: string) => csp.split(';').find((d) => d.startsWith(name + ' '));
     expect(directive('img-src')).toBe("img-src 'self' data: blob: https://tiles.example.net https://sat.example.net");
-    // socket.io goes to this site ('self' covers ws: and wss: there); no other host may be reached.
-    expect(directive('connect-src')).toBe("connect-src 'self' https://osrm.example.org:5000");
+    // socket.io goes to this site ('self' covers ws: and wss: there); the tiles, which the service
+    // worker fetches (checked against connect-src); no other host may be reached.
+    expect(directive('connect-src')).toBe("connect-src 'self' https://osrm.example.org:5000 https://tiles.example.net https://sat.example.net");
     expect(directive('script-src')).toBe("script-src 'self'");
     expect(directive('style-src')).toBe("style-src 'self' 'unsafe-inline'");
     // The service worker and the web app manifest: this site's own, nothing else.

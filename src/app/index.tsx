@@ -1,5 +1,6 @@
 import './styles/global.css';
 import { startTheme } from '@/shared/lib/theme';
+import { reloadWhenReplaced } from './pwa/reload-when-replaced';
 
 // The device's theme, first of all: before React and the first render, so a page never shows in
 // the other theme first. (The CSP allows no inline script in index.html; with no choice stored the
@@ -26,6 +27,7 @@ const REGISTER_AFTER_LOAD_MS = 3000;
  */
 function registerServiceWorkerLater() {
   if (process.env.NODE_ENV !== 'production' || __MOCK__ || !('serviceWorker' in navigator)) return;
+  reloadWhenReplaced();
   const register = () => void import('./pwa/register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
   const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(register, { timeout: 2000 }) : register());
   const afterLoad = () => window.setTimeout(whenIdle, REGISTER_AFTER_LOAD_MS);

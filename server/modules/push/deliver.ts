@@ -49,6 +49,10 @@ export async function deliver(device: Device, payload: PushPayload, options: Del
       method: 'POST',
       headers: details.headers as http.OutgoingHttpHeaders,
       lookup: guardedLookup(options.allowLoopbackHttp),
+      // A hard deadline for the whole exchange, answer included: `timeout` alone fires only when
+      // the socket goes idle, and an endpoint trickling a byte now and then would hold the job
+      // (and every job queued behind it on this instance) past its lease.
+      signal: AbortSignal.timeout(options.timeoutMs),
       timeout: options.timeoutMs,
       agent: false,
     }, (response) => {
@@ -57,7 +61,11 @@ export async function deliver(device: Device, payload: PushPayload, options: Del
       response.on('error', reject);
     });
     request.on('timeout', () => request.destroy(new Error(`the push service did not answer within ${options.timeoutMs} ms`)));
-    request.on('error', (error) => reject(error instanceof EndpointAddressError ? new RefusedEndpointError(error.message) : error));
+    request.on('error', (error) => reject(
+      error instanceof EndpointAddressError ? new RefusedEndpointError(error.message)
+        : error.name === 'AbortError' ? new Error(`the push service did not answer within ${options.timeoutMs} ms`)
+          : error,
+    ));
     request.end(details.body ?? undefined);
   });
 }

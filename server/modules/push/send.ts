@@ -17,6 +17,12 @@ export const PUSH_TTL_SECONDS = 24 * 3600;
 const PER_RUN = 20;
 /** Pushes of one run in flight at once (a member's devices × notifications). */
 const IN_FLIGHT = 4;
+/**
+ * No push is started after this long into a run; what is left, the job does again at once. With
+ * each push's own deadline (10 s) a run ends well within the job's 2-minute lease (lib/jobs.ts),
+ * so no other instance claims it meanwhile and pushes the same again.
+ */
+const RUN_BUDGET_MS = 60_000;
 const TITLE_MAX = 120;
 const BODY_MAX = 240;
 
@@ -89,7 +95,9 @@ export async function runPush({ db, log, deliver: options }: PushDeps, userId: s
   const work = batch.flatMap((item) => devices
     .filter((device) => new Date(device.created_at) <= new Date(item.created_at) && !sent.has(`${item.id} ${device.id}`))
     .map((device) => ({ item, device })));
+  const started = Date.now();
   const next = async (): Promise<void> => {
+    if (Date.now() - started > RUN_BUDGET_MS) return;
     const job = work.shift();
     if (!job) return;
     const { item, device } = job;
@@ -134,5 +142,5 @@ export async function runPush({ db, log, deliver: options }: PushDeps, userId: s
     )
     delete from push_deliveries d using done where d.notification_id = done.id`);
   if (failures.length > 0) throw new Error(`push failed for ${failures.length} device(s): ${failures[0]}`);
-  if (items.length > PER_RUN) return { again: now };
+  if (items.length > PER_RUN || work.length > 0) return { again: now };
 }

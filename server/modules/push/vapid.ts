@@ -1,4 +1,5 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import webpush from 'web-push';
 
@@ -29,12 +30,17 @@ export async function resolveVapidKeys(configured: VapidKeys | undefined, dataDi
   }
   await mkdir(dataDir, { recursive: true });
   const keys = webpush.generateVAPIDKeys();
+  // Written whole to a file of its own, then linked into place: the link fails if another process
+  // put its pair there first (keep theirs), and no process ever reads a half-written file.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(draft, JSON.stringify(keys) + '\n', { mode: 0o600, flag: 'wx' });
   try {
-    // 'wx': if another process wrote it first, keep theirs.
-    await writeFile(file, JSON.stringify(keys) + '\n', { mode: 0o600, flag: 'wx' });
+    await link(draft, file);
     return keys;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return read();
+  } finally {
+    await unlink(draft).catch(() => undefined);
   }
 }

@@ -8,22 +8,10 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
  * Registers /sw.js (src/app/service-worker, production builds only) and offers a new version when
  * one is waiting. The waiting version never takes over by itself under an open page: old chunks
  * and new would mix. The member's Reload tells it to (SKIP_WAITING); when it controls, this page
- * reloads, and so does every other open tab of the app (the new worker's precache no longer holds
- * the chunks they were built with). The very first worker taking control changes nothing: the page
- * already runs its version.
+ * reloads, and so does every other open tab of the app (`reloadWhenReplaced`, listening from the
+ * app's start).
  */
 export function registerServiceWorker() {
-  const { serviceWorker } = navigator;
-  let controller = serviceWorker.controller;
-  let reloading = false;
-  serviceWorker.addEventListener('controllerchange', () => {
-    const replaced = controller !== null;
-    controller = serviceWorker.controller;
-    if (!replaced || reloading) return;
-    reloading = true;
-    window.location.reload();
-  });
-
   const wb = new Workbox('/sw.js');
   wb.addEventListener('waiting', () => offerUpdate(() => wb.messageSkipWaiting()));
   void wb.register().then((registration) => {

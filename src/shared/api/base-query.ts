@@ -15,6 +15,12 @@ export type AppBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQue
 export const isConnectionFailure = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'status' in error && (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR');
 
+/** How long a read may take before it counts as no answer (TIMEOUT_ERROR). */
+export const READ_TIMEOUT_MS = 20_000;
+
+const withReadTimeout = (args: string | FetchArgs): FetchArgs =>
+  typeof args === 'string' ? { url: args, timeout: READ_TIMEOUT_MS } : { ...args, timeout: args.timeout ?? READ_TIMEOUT_MS };
+
 /** The member and request an answer is kept under, when it is one that is (a signed-in GET of a kept endpoint). */
 function keptRequest(args: string | FetchArgs, api: BaseQueryApi, sent: string | null) {
   const member = selectUserId(api.getState() as { session: SessionState });
@@ -46,7 +52,10 @@ export function createBaseQuery(onRefusedToken: (api: BaseQueryApi) => void): Ap
     const sent = ownHeader ? null : sessionToken(api);
     const kept = keptRequest(args, api, sent);
     const since = clearGeneration();
-    const result = await rawBaseQuery(args, api, extraOptions);
+    // A read that hangs (a stalled connection that never fails) gives up after a while, so the kept
+    // answer can stand in; writes (uploads on a slow link) are left to the network's own limits.
+    const request = api.type === 'query' ? withReadTimeout(args) : args;
+    const result = await rawBaseQuery(request, api, extraOptions);
     if (result.error?.status === 401 && sent && sessionToken(api) === sent) onRefusedToken(api);
     if (kept && sessionToken(api) === sent) {
       // What the member has seen stays readable offline (offline-store.ts): a fresh answer is kept

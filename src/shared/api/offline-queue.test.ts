@@ -8,7 +8,7 @@ import { queueMessage } from './endpoints/messages';
 import { eventAttendanceApi } from './endpoints/event-attendance';
 import { LIKE_FAILED, whispersApi } from './endpoints/whispers';
 import { onFailureNotice } from './failure-notice';
-import { flushQueue, offlineQueueMiddleware, queuedActions } from './offline-queue';
+import { flushQueue, MAX_WAIT_MS, offlineQueueMiddleware, queuedActions, WAITED_TOO_LONG } from './offline-queue';
 import { clearOfflineData, offlineDb } from './offline-store';
 import type * as Queue from './offline-queue';
 import type * as Sync from './offline-sync';
@@ -164,6 +164,28 @@ it('drops an action the server refuses with a 4xx, with the failure toast and it
   expect(requests.map((request) => request.key)).toEqual(['key-follow']);
   // Rolled back: the whisper read again, as the server has it.
   await until(() => expect(shownLikes(store)).toEqual([]));
+});
+
+it('drops an action that waited longer than the server keeps its key (with a notice), and sends the next', async () => {
+  online();
+  const store = makeApiStore();
+  offline();
+  // The like was queued a day ago (past the bound); the follow just now.
+  const dayAgo = jest.spyOn(Date, 'now').mockReturnValue(Date.now() - MAX_WAIT_MS - 60_000);
+  try {
+    await like(store, 'key-like');
+  } finally {
+    dayAgo.mockRestore();
+  }
+  await follow(store, 'key-follow');
+  expect(queuedActions().map((action) => action.key)).toEqual(['key-like', 'key-follow']);
+
+  online();
+  await flushQueue(store);
+  expect(notices).toEqual([WAITED_TOO_LONG]);
+  expect(requests.map((request) => request.key)).toEqual(['key-follow']);
+  expect(queuedActions()).toEqual([]);
+  expect(await storedQueue()).toEqual([]);
 });
 
 it('keeps waiting actions across a reload: their optimistic state shows on the answers read again, and they go once when the connection returns', async () => {

@@ -2,8 +2,9 @@ import type { Dispatch, Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { useMemo, useSyncExternalStore } from 'react';
 import { selectToken, selectUserId, type SessionState } from '../auth';
 import { isOnline } from '../lib/online';
-import { baseApi } from './base-api';
+import { baseApi, tagTypes } from './base-api';
 import { isConnectionFailure } from './base-query';
+import { noticeFailure } from './failure-notice';
 import { clearGeneration, offlineDb, offlineStorageAvailable, unlessCleared, type StoredAction } from './offline-store';
 import { onSessionEnd } from './session-hooks';
 
@@ -115,6 +116,13 @@ export function queueOutcome(error: unknown): 'wait' | 'drop' {
 }
 
 const RETRY_MS = 30_000;
+/**
+ * How long an action may wait: under the 24 hours the server remembers an Idempotency-Key
+ * (server/lib/idempotency.ts), so a retry of one whose first try did arrive is still answered with
+ * that first answer, never done twice (a like toggled back, a second message).
+ */
+export const MAX_WAIT_MS = 23 * 60 * 60 * 1000;
+export const WAITED_TOO_LONG = 'Something you did offline was not sent: it waited more than a day for a connection.';
 let flushing: Promise<void> | null = null;
 let retry: ReturnType<typeof setTimeout> | undefined;
 
@@ -144,6 +152,14 @@ async function sendWaiting(store: StoreLike): Promise<void> {
       // Its module is loaded at start (offline-sync.ts): an endpoint still unknown is from a
       // version of the app that had it, and this one cannot send it.
       await remove(next);
+      continue;
+    }
+    if (Date.now() - next.at > MAX_WAIT_MS) {
+      // Too old to send safely: dropped, said so, and every screen reads the truth again (its
+      // optimistic state goes with it).
+      await remove(next);
+      noticeFailure(WAITED_TOO_LONG);
+      store.dispatch(baseApi.util.invalidateTags([...tagTypes]));
       continue;
     }
     const since = clearGeneration();

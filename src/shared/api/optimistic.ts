@@ -49,6 +49,9 @@ export async function optimisticUpdate(
   { failureText, failureTitle, revalidate, queue }: OptimisticOptions,
 ): Promise<boolean> {
   const applied = patches.map((patch) => dispatch(patch) as { undo: () => void });
+  // Whose action it is, read when the member acted: a request that fails after a logout (and
+  // another member's login) must never be queued, and later sent, as someone else.
+  const actor = getState ? selectUserId(getState() as { session: SessionState }) : null;
   try {
     await queryFulfilled;
     return true;
@@ -58,6 +61,7 @@ export async function optimisticUpdate(
     const key = queue?.args.idempotencyKey;
     if (queue && key) {
       const member = getState ? selectUserId(getState() as { session: SessionState }) : null;
+      if (member !== actor) return false; // the session changed meanwhile: its state went with it
       if (queue.args.queued) {
         // Still waiting (the queue keeps it and tries later): its optimistic state stays.
         if (queueOutcome(error) === 'wait') return false;
