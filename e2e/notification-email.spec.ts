@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { freePort } from '../bench/free-port.mjs';
-import { serverInstance } from '../scripts/scale-stack.mjs';
 import { expectNoSeriousViolations } from './axe';
 import { uniqueUser, type TestUser } from './helpers';
+import { ownServer, type Member } from './own-server';
 
 // B messages A; A does not read it. After the delay (NOTIFY_EMAIL_DELAY_SECONDS, 3 s here) A's
 // outbox (DATA_DIR/outbox, no SMTP_URL) gets exactly one e-mail, whose link opens the conversation
@@ -26,39 +23,19 @@ async function mailsTo(outbox: string, to: string): Promise<ParsedMail[]> {
 
 test.describe.configure({ mode: 'serial' });
 
+const own = ownServer('mail', { NOTIFY_EMAIL_DELAY_SECONDS: String(DELAY_S) });
 let dataDir: string;
 let origin: string;
-let server: ReturnType<typeof serverInstance>;
 let api: APIRequestContext;
-type Member = { token: string; user: Record<string, unknown> & { _id: string; email: string } };
+const signUp = (user: TestUser) => own.signUp(user);
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'need-spot-e2e-mail-'));
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  server = serverInstance(process.cwd(), {
-    LOG_LEVEL: 'warn', DATA_DIR: dataDir, SEED_DEMO: 'false', NOMINATIM_URL: 'http://127.0.0.1:9',
-    NOTIFY_EMAIL_DELAY_SECONDS: String(DELAY_S), JOBS_POLL_MS: '250', PUBLIC_URL: origin,
-  }, port);
-  api = await playwright.request.newContext({ baseURL: origin });
-  await server.start();
+  await own.start(playwright);
+  ({ origin, api, dataDir } = own);
 });
 
-test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop('SIGTERM');
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function signUp(user: TestUser): Promise<Member> {
-  const { password, ...rest } = user;
-  const registered = await api.post('/api/register', { data: { ...rest, password, confirmPassword: password } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const login = await api.post('/api/login', { data: { username: user.username, password } });
-  expect(login.status(), await login.text()).toBe(200);
-  return (await login.json()) as Member;
-}
+test.afterAll(() => own.stop());
 
 /** A browser context signed in as the SPA stores a login (none: signed out). */
 const contextFor = (browser: Browser, member?: Member) => browser.newContext({

@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Worker } from '@playwright/test';
-import { freePort } from '../bench/free-port.mjs';
-import { serverInstance } from '../scripts/scale-stack.mjs';
 import { startPushStub, type PushStub } from '../server/test/push-stub';
 import { uniqueUser, type TestUser } from './helpers';
+import { ownServer, type Member } from './own-server';
 
 // Push, end to end. Chromium cannot reach a real push service here, so member A's device is a
 // subscription made by the test (a P-256 key pair and an auth secret) whose endpoint is a push
@@ -18,42 +14,23 @@ import { uniqueUser, type TestUser } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
-let dataDir: string;
+const own = ownServer('push', { PUSH_ALLOW_LOOPBACK_HTTP: 'true' });
 let origin: string;
-let server: ReturnType<typeof serverInstance>;
 let api: APIRequestContext;
 let stub: PushStub;
-type Member = { token: string; user: Record<string, unknown> & { _id: string } };
+const signUp = (user: TestUser) => own.signUp(user);
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'need-spot-e2e-push-'));
   stub = await startPushStub();
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  server = serverInstance(process.cwd(), {
-    LOG_LEVEL: 'warn', DATA_DIR: dataDir, SEED_DEMO: 'false', NOMINATIM_URL: 'http://127.0.0.1:9',
-    JOBS_POLL_MS: '250', PUBLIC_URL: origin, PUSH_ALLOW_LOOPBACK_HTTP: 'true',
-  }, port);
-  api = await playwright.request.newContext({ baseURL: origin });
-  await server.start();
+  await own.start(playwright);
+  ({ origin, api } = own);
 });
 
 test.afterAll(async () => {
-  await api?.dispose();
-  await server?.stop('SIGTERM');
+  await own.stop();
   await stub?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function signUp(user: TestUser): Promise<Member> {
-  const { password, ...rest } = user;
-  const registered = await api.post('/api/register', { data: { ...rest, password, confirmPassword: password } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const login = await api.post('/api/login', { data: { username: user.username, password } });
-  expect(login.status(), await login.text()).toBe(200);
-  return (await login.json()) as Member;
-}
 
 /** A browser context signed in as the SPA stores a login. */
 // Notifications allowed from the context's creation: granted later (grantPermissions), Chromium's
