@@ -149,7 +149,7 @@ async function sendWaiting(store: StoreLike): Promise<void> {
     if (!member || !selectToken(state) || !next || !isOnline()) return;
     const endpoint = (baseApi.endpoints as unknown as Record<string, { initiate: Initiate } | undefined>)[next.endpoint];
     if (!endpoint) {
-      // Its module is loaded at start (offline-sync.ts): an endpoint still unknown is from a
+      // Its module is loaded before a run (offline-sync.ts): an endpoint still unknown is from a
       // version of the app that had it, and this one cannot send it.
       await remove(next);
       continue;

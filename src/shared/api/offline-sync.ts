@@ -10,9 +10,11 @@ interface QueueStore {
 }
 
 /**
- * The endpoints whose actions may wait, loaded at start (not with the first screen that uses them):
- * the queue sends and shows what waits before any of those screens is opened (a message queued,
- * then a reload on the home page). Loaded apart, so the first screen's script does not grow.
+ * The endpoints whose actions may wait, loaded the first time an action waits: the queue sends and
+ * shows what was kept before any of their screens is opened (a message queued, then a reload on the
+ * home page). A visitor, and a member with nothing waiting, never load them: on a first visit these
+ * chunks would share a slow connection with the first screen's script and data (issue 36's
+ * first-visit figure).
  */
 const loadQueueingEndpoints = () => Promise.all([import('./endpoints/messages'), import('./endpoints/whispers'), import('./endpoints/event-attendance')]);
 
@@ -22,7 +24,9 @@ const loadQueueingEndpoints = () => Promise.all([import('./endpoints/messages'),
  * a member signs in. Returns the stop function.
  */
 export function startOfflineQueue(store: QueueStore & { subscribe: (listener: () => void) => () => void }): () => void {
-  const endpoints = loadQueueingEndpoints();
+  let endpoints: Promise<unknown> | undefined;
+  // Only once the endpoints are there: the queue drops an action whose endpoint it does not know.
+  const whenEndpoints = () => (endpoints ??= loadQueueingEndpoints());
   let current: string | null | undefined;
   const sync = () => {
     const state = store.getState() as State;
@@ -30,21 +34,24 @@ export function startOfflineQueue(store: QueueStore & { subscribe: (listener: ()
     if (member === current) return;
     current = member;
     if (!member) return;
-    void Promise.all([endpoints, loadQueue(member)]).then(() => {
-      if (current !== member) return;
-      reapplyQueued(store);
-      if (isOnline()) void flushQueue(store);
-    });
+    void loadQueue(member)
+      .then(() => (queuedActions().length > 0 ? whenEndpoints() : undefined))
+      .then(() => {
+        if (current !== member || queuedActions().length === 0) return;
+        reapplyQueued(store);
+        if (isOnline()) void flushQueue(store);
+      });
   };
   sync();
   const stopStore = store.subscribe(sync);
-  // Only once the endpoints are there: the queue drops an action whose endpoint it does not know.
   const stopOnline = onOnlineChange((online) => {
-    if (online) void endpoints.then(() => flushQueue(store));
+    if (online && queuedActions().length > 0) void whenEndpoints().then(() => flushQueue(store));
   });
-  // An action queued while the browser says it is online got no answer: try again in a while.
   const stopQueue = subscribeQueue(() => {
-    if (queuedActions().length > 0 && isOnline() && !retryPlanned()) retryLater(store);
+    if (queuedActions().length === 0) return;
+    void whenEndpoints();
+    // An action queued while the browser says it is online got no answer: try again in a while.
+    if (isOnline() && !retryPlanned()) retryLater(store);
   });
   return () => {
     stopStore();
