@@ -36,6 +36,10 @@ test('install criteria: the manifest with its icons, and an active service worke
     const png = await request.get(icon.src);
     expect(png.headers()['content-type']).toBe('image/png');
   }
+  // The page's favicon first: Chromium checks installability with it, already fetched, instead of
+  // downloading a PNG on every first visit.
+  expect(manifest.icons[0]).toEqual({ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' });
+  expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg');
   expect(manifest.shortcuts.map((s: { name: string; url: string }) => [s.name, s.url])).toEqual([['Messages', '/messages'], ['Map', '/map'], ['Plan Trip', '/plan-trip']]);
   const appleIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
   expect((await request.get(appleIcon!)).headers()['content-type']).toBe('image/png');

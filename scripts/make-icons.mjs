@@ -22,8 +22,8 @@ async function logoIcon(file, size, logoSize, background) {
   const offset = Math.round((size - logoSize) / 2);
   await sharp({ create: { width: size, height: size, channels: 4, background: background ?? { r: 0, g: 0, b: 0, alpha: 0 } } })
     .composite([{ input: mark, left: offset, top: offset }])
-    // A palette PNG: a third of the bytes, the same look (Chromium fetches the 192 px icon on every
-    // first visit to check installability).
+    // A palette PNG: a third of the bytes, the same look (a browser that does not take the
+    // manifest's SVG icon downloads one of these).
     .png({ compressionLevel: 9, palette: true, quality: 90, effort: 10 })
     .toFile(path.join(out, file));
   console.log(`public/icons/${file}`);

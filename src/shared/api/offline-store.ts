@@ -1,4 +1,5 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { IDBPDatabase } from 'idb';
+import type { OfflineDb } from './offline-db';
 
 /**
  * What a signed-in member has seen, kept in IndexedDB so it stays readable with no connection, also
@@ -43,12 +44,6 @@ export interface StoredAction {
   at: number;
 }
 
-interface OfflineDb extends DBSchema {
-  answers: { key: string; value: StoredAnswer; indexes: { byEndpoint: [string, string, number] } };
-  queue: { key: string; value: StoredAction; indexes: { byMember: string } };
-}
-
-const DB_NAME = 'need-spot-offline';
 let opening: Promise<IDBPDatabase<OfflineDb>> | null = null;
 /** Raised by every clear: a write begun before it (an answer arriving late) is not made after it. */
 let generation = 0;
@@ -56,13 +51,13 @@ let generation = 0;
 /** IndexedDB where there is one (not in a private window of some browsers, nor under jest without fake-indexeddb). */
 export const offlineStorageAvailable = () => typeof indexedDB !== 'undefined';
 
+/**
+ * The database, opened on first use. Its opening code (idb) is a chunk of its own, loaded then: a
+ * visitor, whose answers are never kept, never downloads it on a first visit.
+ * The service worker precaches it with every other chunk, so it loads with no connection too.
+ */
 export function offlineDb(): Promise<IDBPDatabase<OfflineDb>> {
-  opening ??= openDB<OfflineDb>(DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore('answers', { keyPath: 'id' }).createIndex('byEndpoint', ['member', 'endpoint', 'savedAt']);
-      db.createObjectStore('queue', { keyPath: 'key' }).createIndex('byMember', 'member');
-    },
-  }).catch((error: unknown) => {
+  opening ??= import('./offline-db').then(({ openOfflineDb }) => openOfflineDb()).catch((error: unknown) => {
     opening = null;
     throw error;
   });

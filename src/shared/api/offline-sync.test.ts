@@ -5,7 +5,7 @@ import { server } from '@mocks/server';
 import { sessionReducer, sessionStarted, type SessionState } from '../auth';
 import { baseApi } from './base-api';
 import { offlineQueueMiddleware, queuedActions, type QueuedAction } from './offline-queue';
-import { clearOfflineData, offlineDb } from './offline-store';
+import { offlineDb } from './offline-store';
 import { startOfflineQueue } from './offline-sync';
 
 // This file imports no endpoint module itself: whether the queue's endpoints are there is what
@@ -22,9 +22,8 @@ const queueEndpoints = () => ['sendMessage', 'likeWhisper', 'setFollow', 'setEve
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 let sent: { path: string; key: string | null; content: string }[];
-beforeEach(async () => {
+beforeEach(() => {
   sent = [];
-  await clearOfflineData();
   server.use(http.post('*/api/messages/:userId', async ({ request }) => {
     const { content } = await request.json() as { content: string };
     sent.push({ path: new URL(request.url).pathname, key: request.headers.get('Idempotency-Key'), content });
@@ -32,17 +31,22 @@ beforeEach(async () => {
   }));
 });
 
+const databases = async () => (await indexedDB.databases()).map((database) => database.name);
+
 it('loads no endpoint chunk for a visitor, nor for a member with nothing waiting (a first visit fetches only its own screen)', async () => {
   const store = makeStore(visitor);
   const stop = startOfflineQueue(store);
   try {
     await settle();
     expect(queueEndpoints()).toEqual([]);
+    // Nor the database: nothing of a visitor's is kept (its code, idb, is a chunk loaded on first use).
+    expect(await databases()).toEqual([]);
 
     store.dispatch(sessionStarted({ userId: 'member-asha', token: 'token-asha' }));
     await settle();
     expect(queuedActions()).toEqual([]);
     expect(queueEndpoints()).toEqual([]);
+    expect(await databases()).toEqual(['need-spot-offline']); // the member's kept actions were looked for
   } finally {
     stop();
   }

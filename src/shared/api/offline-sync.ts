@@ -13,8 +13,7 @@ interface QueueStore {
  * The endpoints whose actions may wait, loaded the first time an action waits: the queue sends and
  * shows what was kept before any of their screens is opened (a message queued, then a reload on the
  * home page). A visitor, and a member with nothing waiting, never load them: on a first visit these
- * chunks would share a slow connection with the first screen's script and data (issue 36's
- * first-visit figure).
+ * chunks would share a slow connection with the first screen's script and data.
  */
 const loadQueueingEndpoints = () => Promise.all([import('./endpoints/messages'), import('./endpoints/whispers'), import('./endpoints/event-attendance')]);
 
