@@ -44,8 +44,8 @@ const EditSkillPage = lazy(() => import('@/pages/skills-editor').then((m) => ({ 
 const WhispersPage = lazy(() => import('@/pages/whispers').then((m) => ({ default: m.WhispersPage })));
 const WhisperDetailPage = lazy(() => import('@/pages/whispers').then((m) => ({ default: m.WhisperDetailPage })));
 const WhisperProfilePage = lazy(() => import('@/pages/whispers').then((m) => ({ default: m.WhisperProfilePage })));
-const CreateWhisperPage = lazy(() => import('@/pages/whispers').then((m) => ({ default: m.CreateWhisperPage })));
-const EditWhisperPage = lazy(() => import('@/pages/whispers').then((m) => ({ default: m.EditWhisperPage })));
+const CreateWhisperPage = lazy(() => import('@/pages/whisper-editor').then((m) => ({ default: m.CreateWhisperPage })));
+const EditWhisperPage = lazy(() => import('@/pages/whisper-editor').then((m) => ({ default: m.EditWhisperPage })));
 const ChallengesPage = lazy(() => import('@/pages/challenges').then((m) => ({ default: m.ChallengesPage })));
 const ChallengeDetailPage = lazy(() => import('@/pages/challenges').then((m) => ({ default: m.ChallengeDetailPage })));
 const JoinedChallengePage = lazy(() => import('@/pages/challenges').then((m) => ({ default: m.JoinedChallengePage })));

@@ -1,0 +1,1 @@
+export { CreateWhisperPage, EditWhisperPage } from './ui/whisper-editor-pages';
