@@ -139,6 +139,46 @@ describe('security headers', () => {
   });
 });
 
+describe('where the policy goes', () => {
+  const policyOf = async (url: string, headers: Record<string, string> = {}) => {
+    const response = await t.app.inject({ url, headers: { 'accept-encoding': 'br, gzip', ...headers } });
+    return { status: response.statusCode, csp: response.headers['content-security-policy'], nosniff: response.headers['x-content-type-options'] };
+  };
+
+  it.each([
+    ['the shell', '/', html],
+    ['the shell of a client-side route', '/needs/123', html],
+    ['the service worker', '/sw.js', {}],
+  ])('%s carries it (a page or a worker is what a browser reads it from)', async (_what, url, headers) => {
+    const { status, csp } = await policyOf(url, headers);
+    expect(status).toBe(200);
+    expect(csp).toContain("default-src 'self'");
+  });
+
+  it.each([
+    ['a hashed script (its .br copy)', '/assets/main.1234abcd.js'],
+    ['a small script', '/assets/small.1234abcd.js'],
+    ['the manifest', '/manifest.webmanifest'],
+    ['the favicon', '/favicon.svg'],
+    ['a stock image', '/images/stock/needs-1.svg'],
+  ])('%s, one of the build\'s own files, goes without it and keeps the other headers', async (_what, url) => {
+    const { status, csp, nosniff } = await policyOf(url);
+    expect(status).toBe(200);
+    expect(csp).toBeUndefined();
+    expect(nosniff).toBe('nosniff');
+  });
+
+  it.each([
+    ['an upload', '/uploads/photo.png', {}, 200],
+    ['a missing asset', '/assets/missing.1234abcd.js', {}, 404],
+    ['a source map (refused)', '/assets/main.1234abcd.js.map', {}, 404],
+  ])('%s keeps it', async (_what, url, headers, status) => {
+    const answer = await policyOf(url, headers);
+    expect(answer.status).toBe(status);
+    expect(answer.csp).toBeDefined();
+  });
+});
+
 describe('the SPA', () => {
   it.each(['/', '/needs/123', '/settings/change-password?x=1'])('history fallback serves index.html for %s', async (url) => {
     const response = await t.app.inject({ url, headers: html });

@@ -115,6 +115,11 @@ export default async function staticFiles(app: FastifyInstance) {
     setHeaders: (reply, filePath) => {
       const hashed = filePath.startsWith(path.join(staticDir, 'assets') + path.sep);
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : filePath.endsWith('.html') || isServiceWorker(filePath) ? 'no-cache' : 'public, max-age=3600');
+      // A browser reads a Content-Security-Policy only from a page's answer or a worker's script.
+      // The build's other files (scripts, styles, images, the manifest; none a member wrote) go
+      // without it: 0.6 KB less on each, about 9 KB of a first visit on HTTP/1.1. The shell, the
+      // service worker, uploads, API answers and every error keep it (plugins/security.ts).
+      if (!isServiceWorker(filePath) && !/\.html?(\.br|\.gz)?$/.test(filePath)) reply.raw.removeHeader('content-security-policy');
     },
   });
 
