@@ -36,10 +36,9 @@ test('install criteria: the manifest with its icons, and an active service worke
     const png = await request.get(icon.src);
     expect(png.headers()['content-type']).toBe('image/png');
   }
-  // The page's favicon first: Chromium checks installability with it, already fetched, instead of
-  // downloading a PNG on every first visit.
-  expect(manifest.icons[0]).toEqual({ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' });
-  expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg');
+  // The header's SVG logo first: Chromium checks installability with it (the page fetches it
+  // anyway) instead of downloading a PNG on every first visit.
+  expect(manifest.icons[0]).toEqual({ src: '/images/logo.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' });
   expect(manifest.shortcuts.map((s: { name: string; url: string }) => [s.name, s.url])).toEqual([['Messages', '/messages'], ['Map', '/map'], ['Plan Trip', '/plan-trip']]);
   const appleIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
   expect((await request.get(appleIcon!)).headers()['content-type']).toBe('image/png');
@@ -55,9 +54,16 @@ test('Chromium finds the app installable on routes of every kind', async ({ play
   const context = await playwright.chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, viewport: { width: 390, height: 844 } });
   try {
     const page = context.pages()[0] ?? await context.newPage();
-    await page.goto('/');
-    await swControls(page);
     const cdp = await context.newCDPSession(page);
+    // What the browser itself fetches for its installability check shows here too (type "Other").
+    const fetched: string[] = [];
+    cdp.on('Network.requestWillBeSent', (event) => fetched.push(`${event.type} ${new URL(event.request.url).pathname}`));
+    await cdp.send('Network.enable');
+    await page.goto('/');
+    // A first visit: the check fetched the header's logo (listed first), and no PNG icon.
+    await expect.poll(() => fetched).toContain('Other /images/logo.svg');
+    expect(fetched.filter((request) => request.includes(' /icons/'))).toEqual([]);
+    await swControls(page);
     for (const route of ['/', '/needs', '/login', '/map', '/plan-trip', '/messages']) {
       await page.goto(route);
       await expect(page.locator('#root')).not.toBeEmpty();

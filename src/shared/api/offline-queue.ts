@@ -37,6 +37,17 @@ type Reapply = (args: Record<string, unknown>, store: StoreLike) => void;
 
 const reapplies = new Map<string, Reapply>();
 
+/**
+ * Loads the modules of the endpoints whose actions may wait (offline-sync.ts sets it: they are
+ * chunks loaded only when something waits). A run awaits it before sending: an action whose
+ * endpoint is still loading, or failed to load, waits for the next run; it is never taken for an
+ * endpoint this version of the app does not know.
+ */
+let loadEndpoints: (() => Promise<unknown>) | null = null;
+export function setEndpointLoader(loader: (() => Promise<unknown>) | null): void {
+  loadEndpoints = loader;
+}
+
 /** Declares a mutation that may wait, with how its optimistic state is put back on answers read while it waits. */
 export function queueable<A>(endpoint: string, reapply: (args: A, store: StoreLike) => void): void {
   // The args are those the mutation was called with (less its key), kept in IndexedDB.
@@ -89,7 +100,7 @@ const byOrder = (a: QueuedAction, b: QueuedAction) => a.order - b.order;
 export async function loadQueue(member: string): Promise<void> {
   if (!offlineStorageAvailable()) return;
   const since = clearGeneration();
-  const stored: QueuedAction[] = await (await offlineDb()).getAllFromIndex('queue', 'byMember', member).catch(() => []);
+  const stored: QueuedAction[] = await offlineDb().then((db) => db.getAllFromIndex('queue', 'byMember', member)).catch(() => []);
   if (since !== clearGeneration()) return;
   const known = new Set(actions.map((action) => action.key));
   const loaded = stored.filter((action) => !known.has(action.key));
@@ -100,7 +111,7 @@ export async function loadQueue(member: string): Promise<void> {
 async function remove(action: QueuedAction): Promise<void> {
   setActions(actions.filter((item) => item.key !== action.key));
   await writes.get(action.key);
-  if (offlineStorageAvailable()) await (await offlineDb()).delete('queue', action.key).catch(() => undefined);
+  if (offlineStorageAvailable()) await offlineDb().then((db) => db.delete('queue', action.key)).catch(() => undefined);
 }
 
 /**
@@ -147,10 +158,17 @@ async function sendWaiting(store: StoreLike): Promise<void> {
     const member = selectUserId(state);
     const next = actions.find((action) => action.member === member);
     if (!member || !selectToken(state) || !next || !isOnline()) return;
+    try {
+      await loadEndpoints?.();
+    } catch {
+      // Their chunks could not be fetched (the connection is not really back): the next run tries again.
+      retryLater(store);
+      return;
+    }
     const endpoint = (baseApi.endpoints as unknown as Record<string, { initiate: Initiate } | undefined>)[next.endpoint];
     if (!endpoint) {
-      // Its module is loaded before a run (offline-sync.ts): an endpoint still unknown is from a
-      // version of the app that had it, and this one cannot send it.
+      // The endpoints are loaded: one still unknown is from a version of the app that had it, and
+      // this one cannot send it.
       await remove(next);
       continue;
     }

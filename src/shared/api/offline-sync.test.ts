@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@mocks/server';
 import { sessionReducer, sessionStarted, type SessionState } from '../auth';
 import { baseApi } from './base-api';
-import { offlineQueueMiddleware, queuedActions, type QueuedAction } from './offline-queue';
+import { enqueue, flushQueue, offlineQueueMiddleware, queuedActions, retryPlanned, setEndpointLoader, stopRetrying, type QueuedAction } from './offline-queue';
 import { offlineDb } from './offline-store';
 import { startOfflineQueue } from './offline-sync';
 
@@ -49,6 +49,29 @@ it('loads no endpoint chunk for a visitor, nor for a member with nothing waiting
     expect(await databases()).toEqual(['need-spot-offline']); // the member's kept actions were looked for
   } finally {
     stop();
+  }
+});
+
+it('an action whose endpoint chunk cannot be fetched yet waits for the next run, never dropped as unknown', async () => {
+  const store = makeStore({ userId: 'member-asha', token: 'token-asha', expired: false });
+  await enqueue('member-asha', 'sendMessage', { userId: 'member-kai', content: 'Sent from the bus', idempotencyKey: 'key-bus' });
+  expect(queueEndpoints()).toEqual([]);
+  try {
+    setEndpointLoader(() => Promise.reject(new Error('Loading chunk 323 failed.')));
+    await flushQueue(store);
+    expect(queuedActions().map((action) => action.key)).toEqual(['key-bus']);
+    expect(sent).toEqual([]);
+    expect(retryPlanned()).toBe(true);
+
+    // The connection is back: the next run loads the chunk and sends it.
+    stopRetrying();
+    setEndpointLoader(() => import('./endpoints/messages'));
+    await flushQueue(store);
+    expect(sent).toEqual([{ path: '/api/messages/member-kai', key: 'key-bus', content: 'Sent from the bus' }]);
+    expect(queuedActions()).toEqual([]);
+  } finally {
+    setEndpointLoader(null);
+    stopRetrying();
   }
 });
 

@@ -1,7 +1,7 @@
 import type { Dispatch } from '@reduxjs/toolkit';
 import { selectToken, selectUserId, type SessionState } from '../auth';
 import { isOnline, onOnlineChange } from '../lib/online';
-import { flushQueue, loadQueue, queuedActions, reapplyQueued, retryLater, retryPlanned, stopRetrying, subscribeQueue } from './offline-queue';
+import { flushQueue, loadQueue, queuedActions, reapplyQueued, retryLater, retryPlanned, setEndpointLoader, stopRetrying, subscribeQueue } from './offline-queue';
 
 type State = { session: SessionState };
 interface QueueStore {
@@ -24,8 +24,13 @@ const loadQueueingEndpoints = () => Promise.all([import('./endpoints/messages'),
  */
 export function startOfflineQueue(store: QueueStore & { subscribe: (listener: () => void) => () => void }): () => void {
   let endpoints: Promise<unknown> | undefined;
-  // Only once the endpoints are there: the queue drops an action whose endpoint it does not know.
-  const whenEndpoints = () => (endpoints ??= loadQueueingEndpoints());
+  // Loaded once; a failed load (no connection yet) is tried again by the next run.
+  const whenEndpoints = () => (endpoints ??= loadQueueingEndpoints().catch((error: unknown) => {
+    endpoints = undefined;
+    throw error;
+  }));
+  // Every run of the queue awaits them first (offline-queue.ts), whatever started it.
+  setEndpointLoader(whenEndpoints);
   let current: string | null | undefined;
   const sync = () => {
     const state = store.getState() as State;
@@ -34,25 +39,27 @@ export function startOfflineQueue(store: QueueStore & { subscribe: (listener: ()
     current = member;
     if (!member) return;
     void loadQueue(member)
-      .then(() => (queuedActions().length > 0 ? whenEndpoints() : undefined))
-      .then(() => {
-        if (current !== member || queuedActions().length === 0) return;
+      .then(async () => {
+        if (queuedActions().length === 0) return;
+        // Their optimistic state is put back by functions their modules declare (`queueable`).
+        await whenEndpoints().catch(() => undefined);
+        if (current !== member) return;
         reapplyQueued(store);
         if (isOnline()) void flushQueue(store);
-      });
+      })
+      .catch(() => undefined);
   };
   sync();
   const stopStore = store.subscribe(sync);
   const stopOnline = onOnlineChange((online) => {
-    if (online && queuedActions().length > 0) void whenEndpoints().then(() => flushQueue(store));
+    if (online) void flushQueue(store);
   });
+  // An action queued while the browser says it is online got no answer: try again in a while.
   const stopQueue = subscribeQueue(() => {
-    if (queuedActions().length === 0) return;
-    void whenEndpoints();
-    // An action queued while the browser says it is online got no answer: try again in a while.
-    if (isOnline() && !retryPlanned()) retryLater(store);
+    if (queuedActions().length > 0 && isOnline() && !retryPlanned()) retryLater(store);
   });
   return () => {
+    setEndpointLoader(null);
     stopStore();
     stopOnline();
     stopQueue();
