@@ -7,6 +7,15 @@ import { renderWithProviders, storeLogin } from '@test-utils/render';
 
 const png = (name: string) => new NodeFile(['png'], name, { type: 'image/png' }) as unknown as File;
 
+/** Fills the create form with a short valid whisper and presses Publish. */
+async function publishShortWhisper(user: ReturnType<typeof renderWithProviders>['user']) {
+  await user.type(await screen.findByLabelText('Title'), 'Blue hour');
+  await user.type(screen.getByLabelText('Location'), 'Goa');
+  await user.selectOptions(screen.getByLabelText('Category'), 'Beach');
+  await user.type(screen.getByLabelText('Story'), 'Sea.');
+  await user.click(screen.getByRole('button', { name: 'Publish' }));
+}
+
 it('labels every field and refuses to send while one is missing, with each message', async () => {
   storeLogin();
   let sent = 0;
@@ -49,11 +58,7 @@ it('a failed publish keeps what was typed and shows the server\'s message under 
   storeLogin();
   server.use(http.post('*/api/whispers', () => HttpResponse.json({ message: 'Title must be at most 100 characters.', field: 'title' }, { status: 400 })));
   const { user } = renderWithProviders('/whispers/create-whisper');
-  await user.type(await screen.findByLabelText('Title'), 'Blue hour');
-  await user.type(screen.getByLabelText('Location'), 'Goa');
-  await user.selectOptions(screen.getByLabelText('Category'), 'Beach');
-  await user.type(screen.getByLabelText('Story'), 'Sea.');
-  await user.click(screen.getByRole('button', { name: 'Publish' }));
+  await publishShortWhisper(user);
   expect(await screen.findByText('Title must be at most 100 characters.')).toBeInTheDocument();
   expect(screen.getByLabelText('Title')).toHaveValue('Blue hour');
   expect(screen.getByLabelText('Story')).toHaveValue('Sea.');
@@ -75,11 +80,7 @@ it('sends an Idempotency-Key with a publish, and the same key again when the use
     return fail ? HttpResponse.json({ message: 'Something went wrong' }, { status: 503 }) : HttpResponse.json(whispersAnswers.createWhisper.ok, { status: 201 });
   }));
   const { user } = renderWithProviders('/whispers/create-whisper');
-  await user.type(await screen.findByLabelText('Title'), 'Blue hour');
-  await user.type(screen.getByLabelText('Location'), 'Goa');
-  await user.selectOptions(screen.getByLabelText('Category'), 'Beach');
-  await user.type(screen.getByLabelText('Story'), 'Sea.');
-  await user.click(screen.getByRole('button', { name: 'Publish' }));
+  await publishShortWhisper(user);
   expect(await screen.findByRole('dialog', { name: 'Error' })).toBeInTheDocument();
   fail = false;
   await user.keyboard('{Escape}');
