@@ -1,4 +1,5 @@
 import type { IDBPDatabase } from 'idb';
+import { afterFirstScreen } from '../lib/after-first-screen';
 import type { OfflineDb } from './offline-db';
 
 /**
@@ -52,12 +53,14 @@ let generation = 0;
 export const offlineStorageAvailable = () => typeof indexedDB !== 'undefined';
 
 /**
- * The database, opened on first use. Its opening code (idb) is a chunk of its own, loaded then: a
- * visitor, whose answers are never kept, never downloads it on a first visit.
+ * The database, opened on first use, once the first screen is drawn (afterFirstScreen): a member's
+ * page load neither fetches its code nor opens it beside the page's own chunks and data (keeping an
+ * answer, reading the waiting actions can wait that long). Its opening code (idb) is a chunk of its
+ * own: a visitor, whose answers are never kept, never downloads it.
  * The service worker precaches it with every other chunk, so it loads with no connection too.
  */
 export function offlineDb(): Promise<IDBPDatabase<OfflineDb>> {
-  opening ??= import('./offline-db').then(({ openOfflineDb }) => openOfflineDb()).catch((error: unknown) => {
+  opening ??= afterFirstScreen().then(() => import('./offline-db')).then(({ openOfflineDb }) => openOfflineDb()).catch((error: unknown) => {
     opening = null;
     throw error;
   });
