@@ -1,6 +1,8 @@
+import type * as AfterFirstScreen from './index';
+
 /** Each test loads the module afresh: it remembers the first call's promise. */
 async function load() {
-  let mod: typeof import('./index') | undefined;
+  let mod: typeof AfterFirstScreen | undefined;
   await jest.isolateModulesAsync(async () => {
     mod = await import('./index');
   });
