@@ -1,7 +1,10 @@
 import { fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { selectToken, selectUserId, type SessionState } from '../auth';
 import { getBackendOrigin } from '../config';
-import { clearGeneration, KEPT_ENDPOINTS, readAnswer, requestKey, storeAnswer } from './offline-store';
+import { clearGeneration, KEPT_ENDPOINTS, requestKey } from './offline-entry';
+
+/** The kept answers' code (and IndexedDB's), loaded with a member's first kept answer: never for a visitor. */
+const offlineStore = () => import('./offline-store');
 
 /** Spec §7: register and login send no bearer token (and their 401 is a wrong password, not a dead session). */
 const anonymousEndpoints = new Set(['login', 'register']);
@@ -61,9 +64,10 @@ export function createBaseQuery(onRefusedToken: (api: BaseQueryApi) => void): Ap
       // What the member has seen stays readable offline (offline-store.ts): a fresh answer is kept
       // (in the background: the screen does not wait for it), and with no connection the kept one
       // answers instead, so the screen shows what it showed last time (under the offline banner).
-      if (!result.error) void storeAnswer(kept.member, api.endpoint, kept.request, result.data, since).catch(() => undefined);
-      else if (isConnectionFailure(result.error)) {
-        const body = await readAnswer(kept.member, kept.request);
+      if (!result.error) {
+        void offlineStore().then(({ storeAnswer }) => storeAnswer(kept.member, api.endpoint, kept.request, result.data, since)).catch(() => undefined);
+      } else if (isConnectionFailure(result.error)) {
+        const body = await offlineStore().then(({ readAnswer }) => readAnswer(kept.member, kept.request)).catch(() => undefined);
         if (body !== undefined && sessionToken(api) === sent) return { data: body };
       }
     }

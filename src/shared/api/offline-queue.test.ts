@@ -8,8 +8,10 @@ import { queueMessage } from './endpoints/messages';
 import { eventAttendanceApi } from './endpoints/event-attendance';
 import { LIKE_FAILED, whispersApi } from './endpoints/whispers';
 import { onFailureNotice } from './failure-notice';
-import { flushQueue, MAX_WAIT_MS, offlineQueueMiddleware, queuedActions, WAITED_TOO_LONG } from './offline-queue';
+import { offlineQueueMiddleware } from './offline-entry';
+import { flushQueue, MAX_WAIT_MS, queuedActions, WAITED_TOO_LONG } from './offline-queue';
 import { clearOfflineData, offlineDb } from './offline-store';
+import type * as Entry from './offline-entry';
 import type * as Queue from './offline-queue';
 import type * as Sync from './offline-sync';
 import type * as Auth from '../auth';
@@ -198,10 +200,11 @@ it('keeps waiting actions across a reload: their optimistic state shows on the a
   await queueMessage(asha.userId as string, kai._id, 'Typed on the bus');
 
   // A reload: the app's modules and store start afresh; IndexedDB is what stays.
-  let fresh!: { sync: typeof Sync; queue: typeof Queue; auth: typeof Auth; base: typeof BaseApi; whispers: typeof Whispers; messages: unknown };
+  let fresh!: { entry: typeof Entry; sync: typeof Sync; queue: typeof Queue; auth: typeof Auth; base: typeof BaseApi; whispers: typeof Whispers; messages: unknown };
   jest.isolateModules(() => {
     fresh = {
       /* eslint-disable @typescript-eslint/no-require-imports */
+      entry: require('./offline-entry') as typeof Entry,
       queue: require('./offline-queue') as typeof Queue,
       sync: require('./offline-sync') as typeof Sync,
       auth: require('../auth') as typeof Auth,
@@ -211,12 +214,12 @@ it('keeps waiting actions across a reload: their optimistic state shows on the a
       /* eslint-enable @typescript-eslint/no-require-imports */
     };
   });
-  const { sync, queue, auth, base, whispers } = fresh;
+  const { entry, sync, queue, auth, base, whispers } = fresh;
   expect(queue.queuedActions()).toEqual([]);
   const store = configureStore({
     reducer: { [base.baseApi.reducerPath]: base.baseApi.reducer, session: auth.sessionReducer },
     preloadedState: { session: asha },
-    middleware: (getDefault) => getDefault().concat(base.baseApi.middleware, queue.offlineQueueMiddleware),
+    middleware: (getDefault) => getDefault().concat(base.baseApi.middleware, entry.offlineQueueMiddleware),
   });
   const stop = sync.startOfflineQueue(store);
   try {

@@ -1,11 +1,12 @@
-import type { Dispatch, Middleware, UnknownAction } from '@reduxjs/toolkit';
+import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useMemo, useSyncExternalStore } from 'react';
 import { selectToken, selectUserId, type SessionState } from '../auth';
 import { isOnline } from '../lib/online';
 import { baseApi, tagTypes } from './base-api';
 import { isConnectionFailure } from './base-query';
 import { noticeFailure } from './failure-notice';
-import { clearGeneration, offlineDb, offlineStorageAvailable, unlessCleared, type StoredAction } from './offline-store';
+import { clearGeneration, offlineStorageAvailable, setQueueActionHook } from './offline-entry';
+import { offlineDb, unlessCleared, type StoredAction } from './offline-store';
 import { onSessionEnd } from './session-hooks';
 
 /**
@@ -220,13 +221,11 @@ export function reapplyQueued(store: StoreLike): void {
   }
 }
 
-/** Every answer read while actions wait gets their optimistic state again (it was read from the server, or kept from before). */
-export const offlineQueueMiddleware: Middleware = (store) => (next) => (action) => {
-  const result = next(action);
-  const type = (action as UnknownAction).type;
-  if (actions.length > 0 && (type === `${baseApi.reducerPath}/executeQuery/fulfilled`)) reapplyQueued(store);
-  return result;
-};
+// Every answer read while actions wait gets their optimistic state again (it was read from the
+// server, or kept from before): the store's middleware (offline-entry.ts) calls this from now on.
+setQueueActionHook((store, action) => {
+  if (actions.length > 0 && action.type === `${baseApi.reducerPath}/executeQuery/fulfilled`) reapplyQueued(store);
+});
 
 // The session ended: its waiting actions go (IndexedDB is emptied by endSession).
 onSessionEnd(() => {

@@ -6,7 +6,7 @@ import { sessionReducer, type SessionState } from '../auth';
 import { baseApi, endSession } from './base-api';
 import { messagesApi } from './endpoints/messages';
 import { needsApi } from './endpoints/needs';
-import { offlineQueueMiddleware } from './offline-queue';
+import { offlineQueueMiddleware } from './offline-entry';
 import { clearOfflineData, ENTRIES_PER_ENDPOINT, offlineDb, storeAnswer } from './offline-store';
 
 const asha = { userId: 'member-asha', token: 'token-asha', expired: false };

@@ -1,25 +1,15 @@
 import type { IDBPDatabase } from 'idb';
 import { afterFirstScreen } from '../lib/after-first-screen';
-import type { OfflineDb } from './offline-db';
+import { openOfflineDb, type OfflineDb } from './offline-db';
+import { clearGeneration, offlineStorageAvailable, raiseClearGeneration } from './offline-entry';
 
 /**
  * What a signed-in member has seen, kept in IndexedDB so it stays readable with no connection, also
  * after a reload: every signed-in API answer is `Cache-Control: no-store`, so the service worker
- * keeps none of them; the SPA keeps the answers of the endpoints below itself. Each entry is keyed by
+ * keeps none of them; the SPA keeps the answers of KEPT_ENDPOINTS (offline-entry.ts) itself. Each entry is keyed by
  * the member and the request, so one member's entries can never answer another's requests, and
  * `clearOfflineData` (every way a session ends) empties the whole database.
  */
-
-/** The queries whose answers are kept: the member's conversations, trips, the boards and their details, profiles. */
-export const KEPT_ENDPOINTS: ReadonlySet<string> = new Set([
-  'getInbox', 'getConversation',
-  'getMyTrips',
-  'getNeeds', 'getNeed',
-  'getEvents', 'getEvent', 'getMyEvents', 'getEventAttendees',
-  'getSkills', 'getSkill',
-  'getWhispers', 'getWhisper', 'getWhisperProfile', 'getComments',
-  'getUser',
-]);
 
 /** Entries kept per member and endpoint (each list search and page, each detail opened); the oldest go first. */
 export const ENTRIES_PER_ENDPOINT = 40;
@@ -46,43 +36,36 @@ export interface StoredAction {
 }
 
 let opening: Promise<IDBPDatabase<OfflineDb>> | null = null;
-/** Raised by every clear: a write begun before it (an answer arriving late) is not made after it. */
-let generation = 0;
-
-/** IndexedDB where there is one (not in a private window of some browsers, nor under jest without fake-indexeddb). */
-export const offlineStorageAvailable = () => typeof indexedDB !== 'undefined';
 
 /**
  * The database, opened on first use, once the first screen is drawn (afterFirstScreen): a member's
- * page load neither fetches its code nor opens it beside the page's own chunks and data (keeping an
- * answer, reading the waiting actions can wait that long). Its opening code (idb) is a chunk of its
- * own: a visitor, whose answers are never kept, never downloads it.
- * The service worker precaches it with every other chunk, so it loads with no connection too.
+ * page load never opens it beside the page's own chunks and data (keeping an answer, reading the
+ * waiting actions can wait that long). This module and idb are loaded with a member's first kept
+ * answer or action (offline-entry.ts): a visitor never downloads them. The service worker precaches
+ * them with every other chunk, so they load with no connection too.
  */
 export function offlineDb(): Promise<IDBPDatabase<OfflineDb>> {
-  opening ??= afterFirstScreen().then(() => import('./offline-db')).then(({ openOfflineDb }) => openOfflineDb()).catch((error: unknown) => {
+  opening ??= afterFirstScreen().then(() => openOfflineDb()).catch((error: unknown) => {
     opening = null;
     throw error;
   });
   return opening;
 }
 
-export const clearGeneration = () => generation;
-
 /**
  * Runs `write` unless a clear came since `since`. The check and the start of the write's
  * transaction happen in one turn, so a write either comes after no clear or lands before it.
  */
 export async function unlessCleared(since: number, write: (db: IDBPDatabase<OfflineDb>) => Promise<unknown>): Promise<boolean> {
-  if (!offlineStorageAvailable() || since !== generation) return false;
+  if (!offlineStorageAvailable() || since !== clearGeneration()) return false;
   const db = await offlineDb();
-  if (since !== generation) return false;
+  if (since !== clearGeneration()) return false;
   await write(db);
   return true;
 }
 
 /** Keeps `body` as the answer to `request` for `member`, dropping that endpoint's oldest past the cap. */
-export async function storeAnswer(member: string, endpoint: string, request: string, body: unknown, since = generation): Promise<void> {
+export async function storeAnswer(member: string, endpoint: string, request: string, body: unknown, since = clearGeneration()): Promise<void> {
   await unlessCleared(since, async (db) => {
     const tx = db.transaction('answers', 'readwrite');
     await tx.store.put({ id: `${member} ${request}`, member, endpoint, body, savedAt: Date.now() });
@@ -115,22 +98,9 @@ export async function readAnswer(member: string, request: string): Promise<unkno
 
 /** Empties everything kept: answers and queued actions of every member. A session ended. */
 export async function clearOfflineData(): Promise<void> {
-  generation += 1;
+  raiseClearGeneration();
   if (!offlineStorageAvailable()) return;
   const db = await offlineDb();
   const tx = db.transaction(['answers', 'queue'], 'readwrite');
   await Promise.all([tx.objectStore('answers').clear(), tx.objectStore('queue').clear(), tx.done]);
-}
-
-/**
- * The request as a key: its path and its query parameters in a fixed order (a cursor, a search),
- * so the same request reads the same entry.
- */
-export function requestKey(args: string | { url: string; params?: Record<string, unknown> }): string {
-  if (typeof args === 'string') return args;
-  const params = Object.entries(args.params ?? {})
-    .filter(([, value]) => value !== undefined && value !== null)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
-  return params.length > 0 ? `${args.url}?${params.join('&')}` : args.url;
 }

@@ -4,7 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@mocks/server';
 import { sessionReducer, sessionStarted, type SessionState } from '../auth';
 import { baseApi } from './base-api';
-import { enqueue, flushQueue, offlineQueueMiddleware, queuedActions, retryPlanned, setEndpointLoader, stopRetrying, type QueuedAction } from './offline-queue';
+import { offlineQueueMiddleware } from './offline-entry';
+import { enqueue, flushQueue, queuedActions, retryPlanned, setEndpointLoader, stopRetrying, type QueuedAction } from './offline-queue';
 import { offlineDb } from './offline-store';
 import { startOfflineQueue } from './offline-sync';
 

@@ -3,7 +3,7 @@ import { selectUserId, type SessionState } from '../auth';
 import { baseApi, type TagType } from './base-api';
 import { isConnectionFailure } from './base-query';
 import { noticeFailure } from './failure-notice';
-import { enqueue, queueOutcome, type QueueableArgs } from './offline-queue';
+import type { QueueableArgs } from './offline-queue';
 
 /** What `api.util.updateQueryData(...)` returns: dispatched, it patches one cached view. */
 type Patch = ThunkAction<{ undo: () => void }, never, unknown, UnknownAction>;
@@ -60,6 +60,8 @@ export async function optimisticUpdate(
     const error = typeof failure === 'object' && failure !== null && 'error' in failure ? failure.error : failure;
     const key = queue?.args.idempotencyKey;
     if (queue && key) {
+      // Loaded already: the endpoint whose action may wait imports the queue itself.
+      const { enqueue, queueOutcome } = await import('./offline-queue');
       const member = getState ? selectUserId(getState() as { session: SessionState }) : null;
       if (member !== actor) return false; // the session changed meanwhile: its state went with it
       if (queue.args.queued) {
