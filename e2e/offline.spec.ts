@@ -167,6 +167,37 @@ test.describe('offline', () => {
     await otherContext.close();
   });
 
+  test('a message the server stored but whose answer was lost waits, and its retry finds it there: never sent twice', async ({ page, context, request, account }) => {
+    const seen = await aConversationAndANeed(request, account);
+    await page.goto(`/messages/${seen.otherId}`);
+    await expect(page.getByRole('log')).toContainText(seen.greeting);
+    const text = `Sent as the bus left the stop ${account.username}`;
+    const onServer = async () => (await conversationOnServer(request, storedToken(seen.otherState), seen.accountId)).filter((content) => content === text);
+
+    // The send reaches the server, which stores the message; its answer never comes back.
+    await context.route('**/api/messages/*', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      await route.fetch();
+      await route.abort('internetdisconnected');
+    });
+    await page.getByRole('textbox', { name: 'Message' }).fill(text);
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await expect(page.getByText('Waiting to send')).toBeVisible();
+    expect(await onServer()).toHaveLength(1);
+
+    // The connection is whole again: at the next start the queue goes, reads the conversation first,
+    // finds the message there, and sends nothing.
+    await context.unroute('**/api/messages/*');
+    await page.reload();
+    const mine = page.getByRole('log').getByRole('listitem').filter({ hasText: text });
+    await expect(mine).toHaveCount(1);
+    await expect(page.getByText('Waiting to send')).toHaveCount(0);
+    expect(await onServer()).toHaveLength(1);
+    await page.reload();
+    await expect(mine).toHaveCount(1);
+    expect(await onServer()).toHaveLength(1);
+  });
+
   test('logging out empties what was kept, answers and waiting actions', async ({ page, context, request, account }) => {
     const seen = await aConversationAndANeed(request, account);
     await seeBoth(page, seen);

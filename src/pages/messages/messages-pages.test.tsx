@@ -204,6 +204,63 @@ describe('a conversation (/messages/{userId})', () => {
     }
   });
 
+  it('a message the server stored but whose answer was lost is not sent again: the retry finds it in the conversation first', async () => {
+    storeLogin();
+    const posts: (string | null)[] = [];
+    const stored = { _id: 'c1c2c3c4-0000-4000-8000-000000000010', content: 'Typed in the tunnel', createdAt: '2025-06-04T09:30:00.000Z', sender: me, receiver: short(rohan), read: false };
+    let arrived = false;
+    server.use(
+      // The server stores it; the answer never comes back (the train enters a tunnel).
+      http.post('*/api/messages/:userId', ({ request }) => {
+        posts.push(request.headers.get('Idempotency-Key'));
+        arrived = true;
+        return HttpResponse.error();
+      }),
+      http.get('*/api/messages/:userId', () => HttpResponse.json({ success: true, with: rohan, messages: arrived ? [...rohanMessages, stored] : rohanMessages, nextCursor: null, blocked: false })),
+    );
+    const { user, store } = renderWithProviders(`/messages/${rohan._id}`);
+    await screen.findByRole('heading', { name: 'Rohan Das', level: 1 });
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Typed in the tunnel{Enter}');
+    expect(await screen.findByText('Waiting to send')).toBeInTheDocument();
+    expect(posts).toEqual([null]);
+
+    const stop = startOfflineQueue(store);
+    try {
+      window.dispatchEvent(new Event('online'));
+      await waitFor(() => expect(screen.queryByText('Waiting to send')).not.toBeInTheDocument());
+      await waitFor(() => expect(bubbles().filter((text) => text === 'Typed in the tunnel')).toHaveLength(1));
+      // The first try only: the retry read the conversation, found it there, and sent nothing.
+      expect(posts).toEqual([null]);
+    } finally {
+      stop();
+    }
+  });
+
+  it('a message whose first try never reached the server is sent by the retry, with its key', async () => {
+    storeLogin();
+    const posts: (string | null)[] = [];
+    server.use(http.post('*/api/messages/:userId', () => HttpResponse.error()));
+    const { user, store } = renderWithProviders(`/messages/${rohan._id}`);
+    await screen.findByRole('heading', { name: 'Rohan Das', level: 1 });
+    // An older message with the same words is not taken for this one.
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), `${rohanMessages[0].content}{Enter}`);
+    expect(await screen.findByText('Waiting to send')).toBeInTheDocument();
+
+    const stored = { _id: 'c1c2c3c4-0000-4000-8000-000000000011', content: rohanMessages[0].content, createdAt: '2025-06-04T09:40:00.000Z', sender: me, receiver: short(rohan), read: false };
+    server.use(http.post('*/api/messages/:userId', ({ request }) => {
+      posts.push(request.headers.get('Idempotency-Key'));
+      return HttpResponse.json({ success: true, message: stored }, { status: 201 });
+    }));
+    const stop = startOfflineQueue(store);
+    try {
+      window.dispatchEvent(new Event('online'));
+      await waitFor(() => expect(screen.queryByText('Waiting to send')).not.toBeInTheDocument());
+      expect(posts).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+    } finally {
+      stop();
+    }
+  });
+
   it('an unknown user says so as the page\'s heading', async () => {
     storeLogin();
     server.use(http.get('*/api/messages/:userId', () => HttpResponse.json({ status: false, message: 'User not found' }, { status: 404 })));

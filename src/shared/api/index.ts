@@ -178,6 +178,7 @@ export {
   otherOf,
   SEND_FAILED,
   queueMessage,
+  newestMessageAt,
 } from './endpoints/messages';
 export type { Message, MessageUser, Correspondent, Conversation, Inbox, ConversationPage } from './endpoints/messages';
 export {

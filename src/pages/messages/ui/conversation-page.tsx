@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useSelector } from 'react-redux';
+import { useSelector, useStore } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
 import { getFullName, UserAvatar } from '@/entities/user';
 import { BlockButton } from '@/features/block-member';
 import { ReportButton } from '@/features/report-content';
 import { SignedOut } from '@/features/require-login';
 import {
-  getErrorMessage, isConnectionFailure, queueMessage, SEND_FAILED, useGetConversationInfiniteQuery, useMarkConversationReadMutation, useSendMessageMutation,
+  getErrorMessage, isConnectionFailure, newestMessageAt, queueMessage, SEND_FAILED, useGetConversationInfiniteQuery, useMarkConversationReadMutation, useSendMessageMutation,
   useWaitingMessages, type Message, type WaitingMessage,
 } from '@/shared/api';
 import { selectIsLoggedIn, selectUserId } from '@/shared/auth';
@@ -70,6 +70,7 @@ function Composer({ userId, disabled }: { userId: string; disabled: boolean }) {
   const [error, setError] = useState('');
   const [send, { isLoading }] = useSendMessageMutation();
   const me = useSelector(selectUserId);
+  const store = useStore();
   const fieldId = useId();
 
   const submit = async (event?: FormEvent) => {
@@ -77,21 +78,23 @@ function Composer({ userId, disabled }: { userId: string; disabled: boolean }) {
     const content = text.trim();
     if (content === '' || isLoading || !me) return;
     setError('');
-    const wait = async () => {
-      await queueMessage(me, userId, content);
-      setText('');
-    };
     // Offline: not even tried (it would fail), queued with its key at once.
     if (!isOnline()) {
-      await wait();
+      await queueMessage(me, userId, content);
+      setText('');
       return;
     }
+    // What the conversation held before this try: if the try gets no answer, its retry first looks
+    // for the message among newer ones (it may have arrived, only its answer lost).
+    const newestBefore = newestMessageAt(store.getState(), userId);
     try {
       await send({ userId, content }).unwrap();
       setText('');
     } catch (failure) {
-      if (isConnectionFailure(failure)) await wait();
-      else setError(getErrorMessage(failure, SEND_FAILED));
+      if (isConnectionFailure(failure)) {
+        await queueMessage(me, userId, content, newestBefore);
+        setText('');
+      } else setError(getErrorMessage(failure, SEND_FAILED));
     }
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

@@ -55,6 +55,16 @@ export interface ConversationPage extends CursorPage<Message> {
 
 export const SEND_FAILED = 'Could not send your message. Please try again.';
 
+export interface SendMessageArgs extends QueueableArgs {
+  userId: string;
+  content: string;
+  /**
+   * Set on a message whose first try went without an Idempotency-Key and got no answer: the
+   * `createdAt` of the conversation's newest message known then (null: none). See sendMessage.
+   */
+  triedAfter?: string | null;
+}
+
 function toMessageUser(value: unknown): MessageUser {
   const user = isRecord(value) ? value : {};
   return { _id: asString(user._id), username: asString(user.username), profileImage: asString(user.profileImage) };
@@ -202,12 +212,29 @@ export const messagesApi = baseApi.injectEndpoints({
      * once. Sent at once without an Idempotency-Key (the server stores those sent together in one
      * statement); one that could not go waits in the offline queue (`queueMessage`) and goes with
      * its key, so a retry never sends it twice. Refused from the queue, it is dropped with a toast.
+     * A message whose first try (without a key) got no answer may have arrived all the same, only its
+     * answer lost: before sending it again, the conversation's newest page is read, and a message of
+     * the member's with the same words, newer than the newest one known when it was tried
+     * (`triedAfter`), is that first try: it is not sent twice.
      */
-    sendMessage: build.mutation<Message | null, { userId: string; content: string } & QueueableArgs>({
-      query: ({ userId, content, idempotencyKey }) => ({
-        url: `messages/${encodeURIComponent(userId)}`, method: 'POST', body: { content }, headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
-      }),
-      transformResponse: (body: unknown) => (isRecord(body) ? toMessage(body.message) : null),
+    sendMessage: build.mutation<Message | null, SendMessageArgs>({
+      async queryFn({ userId, content, idempotencyKey, triedAfter }, api, _extra, baseQuery) {
+        const url = `messages/${encodeURIComponent(userId)}`;
+        if (triedAfter !== undefined) {
+          const latest = await baseQuery({ url, params: cursorParams(null) });
+          if (latest.error) return { error: latest.error };
+          const me = selectUserId(api.getState() as State);
+          const since = triedAfter === null ? -Infinity : Date.parse(triedAfter);
+          const arrived = toConversationPage(latest.data).items
+            .find((message) => message.sender._id === me && message.content === content && Date.parse(message.createdAt) > since);
+          if (arrived) return { data: arrived };
+        }
+        const sent = await baseQuery({
+          url, method: 'POST', body: { content }, headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
+        });
+        if (sent.error) return { error: sent.error };
+        return { data: isRecord(sent.data) ? toMessage(sent.data.message) : null };
+      },
       async onQueryStarted({ userId, queued }, { queryFulfilled, dispatch }) {
         let message: Message | null;
         try {
@@ -238,10 +265,15 @@ export const messagesApi = baseApi.injectEndpoints({
 /**
  * Keeps a message the member sent with no connection (or whose request got no answer) in the
  * offline queue, with an Idempotency-Key made now: the conversation shows it as waiting to send,
- * also after a reload, and it goes when the connection returns.
+ * also after a reload, and it goes when the connection returns. `triedAfter` for one that was tried
+ * without a key (see sendMessage): the newest message's `createdAt` known when it was tried.
  */
-export function queueMessage(member: string, userId: string, content: string): Promise<void> {
-  return enqueue(member, 'sendMessage', { userId, content, idempotencyKey: newIdempotencyKey() });
+export function queueMessage(member: string, userId: string, content: string, triedAfter?: string | null): Promise<void> {
+  return enqueue(member, 'sendMessage', { userId, content, idempotencyKey: newIdempotencyKey(), ...(triedAfter === undefined ? {} : { triedAfter }) });
 }
+
+/** The `createdAt` of the newest message of the conversation with `userId` in the cache (null: none there). */
+export const newestMessageAt = (state: unknown, userId: string): string | null =>
+  messagesApi.endpoints.getConversation.select(userId)(state as Parameters<ReturnType<typeof messagesApi.endpoints.getConversation.select>>[0]).data?.pages[0]?.items.at(-1)?.createdAt ?? null;
 
 export const { useGetInboxQuery, useGetConversationInfiniteQuery, useSendMessageMutation, useMarkConversationReadMutation } = messagesApi;
