@@ -55,6 +55,36 @@ async function conversationOnServer(request: APIRequestContext, token: string, w
   return ((await answer.json()) as { messages: { content: string }[] }).messages.map((message) => message.content);
 }
 
+/** How many actions wait in the page's IndexedDB queue (the database the app keeps: need-spot-offline). */
+const waitingInDatabase = (page: Page) => page.evaluate(() => new Promise<number>((resolve, reject) => {
+  const opening = indexedDB.open('need-spot-offline');
+  // No database yet: nothing waits; the open is undone, so the app still creates it with its stores.
+  let absent = false;
+  opening.onupgradeneeded = () => {
+    absent = true;
+    opening.transaction?.abort();
+  };
+  opening.onerror = (event) => {
+    event.preventDefault();
+    if (absent) resolve(0);
+    else reject(opening.error);
+  };
+  opening.onsuccess = () => {
+    const db = opening.result;
+    if (!db.objectStoreNames.contains('queue')) {
+      db.close();
+      resolve(0);
+      return;
+    }
+    const counting = db.transaction('queue').objectStore('queue').count();
+    counting.onsuccess = () => {
+      db.close();
+      resolve(counting.result);
+    };
+    counting.onerror = () => reject(counting.error);
+  };
+}));
+
 test.describe('offline', () => {
   test.use({ signedIn: true });
 
@@ -186,9 +216,10 @@ test.describe('offline', () => {
     expect(await onServer()).toHaveLength(1);
 
     // The connection is whole again: at the next start the queue goes, reads the conversation first,
-    // finds the message there, and sends nothing.
+    // finds the message there, and sends nothing. Its run is over when the action has left IndexedDB.
     await context.unroute('**/api/messages/*');
     await page.reload();
+    await expect.poll(() => waitingInDatabase(page), { timeout: 15_000 }).toBe(0);
     const mine = page.getByRole('log').getByRole('listitem').filter({ hasText: text });
     await expect(mine).toHaveCount(1);
     await expect(page.getByText('Waiting to send')).toHaveCount(0);

@@ -2,7 +2,7 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import type { Dispatch } from '@reduxjs/toolkit';
 import { sessionCleared, sessionExpired } from '../auth';
 import { createBaseQuery } from './base-query';
-import { raiseClearGeneration } from './offline-entry';
+import { clearOfflineData } from './offline-entry';
 import { runSessionEndHooks } from './session-hooks';
 
 /** Every tag the product uses, declared once, so a typo cannot invent a tag; each one is provided by a query. */
@@ -53,10 +53,9 @@ export type SessionEndReason = 'logout' | 'deleted' | 'expired';
 export async function endSession(dispatch: Dispatch, reason: SessionEndReason, settled?: Promise<unknown>): Promise<void> {
   dispatch(reason === 'expired' ? sessionExpired() : sessionCleared());
   // What the member saw and what waited to be sent go with the session: nothing of theirs stays
-  // on the device for the next one (offline-store.ts, loaded for this; the queue's memory empties
-  // with the hooks). No answer still on its way is written after this line.
-  raiseClearGeneration();
-  void import('./offline-store').then(({ clearOfflineData }) => clearOfflineData()).catch(() => undefined);
+  // on the device for the next one (offline-entry.ts; the queue's memory empties with the hooks).
+  // No answer still on its way is written after this line.
+  void clearOfflineData();
   runSessionEndHooks();
   await settled?.catch(() => undefined);
   dispatch(baseApi.util.resetApiState());

@@ -4,7 +4,7 @@ import { getBackendOrigin } from '../config';
 import { clearGeneration, KEPT_ENDPOINTS, requestKey } from './offline-entry';
 
 /** The kept answers' code (and IndexedDB's), loaded with a member's first kept answer: never for a visitor. */
-const offlineStore = () => import('./offline-store');
+const offlineStore = () => import(/* webpackChunkName: "offline" */ './offline-store');
 
 /** Spec §7: register and login send no bearer token (and their 401 is a wrong password, not a dead session). */
 const anonymousEndpoints = new Set(['login', 'register']);

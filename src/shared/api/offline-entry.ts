@@ -1,4 +1,4 @@
-import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
+import type { Dispatch, Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { selectToken, selectUserId, type SessionState } from '../auth';
 import { afterFirstScreen } from '../lib/after-first-screen';
 import { onOnlineChange } from '../lib/online';
@@ -36,16 +36,54 @@ export function requestKey(args: string | { url: string; params?: Record<string,
   return params.length > 0 ? `${args.url}?${params.join('&')}` : args.url;
 }
 
+/** IndexedDB where there is one (not in a private window of some browsers, nor under jest without fake-indexeddb). */
+export const offlineStorageAvailable = () => typeof indexedDB !== 'undefined';
+
 /** Raised by every clear: a write begun before it (an answer arriving late) is not made after it. */
 let generation = 0;
 export const clearGeneration = () => generation;
-/** A clear begins (a session ended): every write begun before it is void. */
-export function raiseClearGeneration(): void {
+let clearing: Promise<void> = Promise.resolve();
+/** Resolves once the last clear has emptied the database: the next session's writes wait for it. */
+export const whenCleared = () => clearing;
+
+/**
+ * A session ended: at once, every write begun before is void; then what was kept (answers, waiting
+ * actions, of every member) is emptied, the store's code loaded for it if it was not.
+ */
+export function clearOfflineData(): Promise<void> {
   generation += 1;
+  if (!offlineStorageAvailable()) return clearing;
+  const previous = clearing;
+  clearing = previous.then(() => import(/* webpackChunkName: "offline" */ './offline-store')).then(({ emptyOfflineData }) => emptyOfflineData()).catch(() => undefined);
+  return clearing;
 }
 
-/** IndexedDB where there is one (not in a private window of some browsers, nor under jest without fake-indexeddb). */
-export const offlineStorageAvailable = () => typeof indexedDB !== 'undefined';
+/** What a mutation whose action may wait takes beside its own arguments (offline-queue.ts). */
+export interface QueueableArgs {
+  /** Made when the member acted; sent as the Idempotency-Key header. */
+  idempotencyKey?: string;
+  /** Set by the queue when it sends a waiting action (so its failure is not queued twice). */
+  queued?: boolean;
+}
+
+interface StoreLike {
+  dispatch: Dispatch;
+  getState: () => unknown;
+}
+/** How a waiting action shows while it waits: its optimistic patch, applied again to answers read since (a reload, a refetch). */
+export type Reapply = (args: Record<string, unknown>, store: StoreLike) => void;
+const reapplies = new Map<string, Reapply>();
+
+/**
+ * Declares a mutation whose action may wait, with how its optimistic state is put back on answers
+ * read while it waits. Here, not in the queue, so an endpoint declaring one (a like, an RSVP) does
+ * not bring the queue's code to a visitor's page: the queue is loaded when an action waits.
+ */
+export function queueable<A>(endpoint: string, reapply: (args: A, store: StoreLike) => void): void {
+  // The args are those the mutation was called with (less its key), kept in IndexedDB.
+  reapplies.set(endpoint, reapply as unknown as Reapply);
+}
+export const reapplyOf = (endpoint: string): Reapply | undefined => reapplies.get(endpoint);
 
 type ActionHook = (store: Parameters<Middleware>[0], action: UnknownAction) => void;
 /** Set by the queue (offline-queue.ts) when it loads: it puts waiting actions' optimistic state back on answers read. */
@@ -78,7 +116,7 @@ export function startOfflineQueueForMembers(store: QueueStore): () => void {
     if (stopQueue || loading || !selectToken(state) || !selectUserId(state)) return;
     loading = true;
     afterFirstScreen()
-      .then(() => import('./offline-sync'))
+      .then(() => import(/* webpackChunkName: "offline" */ './offline-sync'))
       .then(({ startOfflineQueue }) => {
         if (!stopped) stopQueue = startOfflineQueue(store);
       })

@@ -8,9 +8,9 @@ import { queueMessage } from './endpoints/messages';
 import { eventAttendanceApi } from './endpoints/event-attendance';
 import { LIKE_FAILED, whispersApi } from './endpoints/whispers';
 import { onFailureNotice } from './failure-notice';
-import { offlineQueueMiddleware } from './offline-entry';
 import { flushQueue, MAX_WAIT_MS, queuedActions, WAITED_TOO_LONG } from './offline-queue';
-import { clearOfflineData, offlineDb } from './offline-store';
+import { clearOfflineData, offlineQueueMiddleware, whenCleared } from './offline-entry';
+import { offlineDb } from './offline-store';
 import type * as Entry from './offline-entry';
 import type * as Queue from './offline-queue';
 import type * as Sync from './offline-sync';
@@ -68,7 +68,11 @@ const like = (store: ApiStore, key: string, liked = true) =>
 const follow = (store: ApiStore, key: string) => store.dispatch(whispersApi.endpoints.setFollow.initiate({ userId: kai._id, follow: true, idempotencyKey: key }));
 const rsvp = (store: ApiStore, key: string) => store.dispatch(eventAttendanceApi.endpoints.setEventRsvp.initiate({ eventId: 'event-1', status: 'going', idempotencyKey: key }));
 const shownLikes = (store: ApiStore) => whispersApi.endpoints.getWhisper.select(whisper._id)(store.getState()).data?.likes;
-const storedQueue = async () => (await offlineDb()).getAll('queue');
+// What IndexedDB holds once a clear under way (a session ended: endSession does not wait for it) is done.
+const storedQueue = async () => {
+  await whenCleared();
+  return (await offlineDb()).getAll('queue');
+};
 
 let notices: string[];
 let stopNotices: () => void;

@@ -5,7 +5,7 @@ import { isOnline } from '../lib/online';
 import { baseApi, tagTypes } from './base-api';
 import { isConnectionFailure } from './base-query';
 import { noticeFailure } from './failure-notice';
-import { clearGeneration, offlineStorageAvailable, setQueueActionHook } from './offline-entry';
+import { clearGeneration, offlineStorageAvailable, reapplyOf, setQueueActionHook } from './offline-entry';
 import { offlineDb, unlessCleared, type StoredAction } from './offline-store';
 import { onSessionEnd } from './session-hooks';
 
@@ -17,13 +17,7 @@ import { onSessionEnd } from './session-hooks';
  * first answer was lost never doubles it (the server replays its first answer).
  */
 
-/** What a mutation that may wait takes beside its own arguments. */
-export interface QueueableArgs {
-  /** Made when the member acted; sent as the Idempotency-Key header. */
-  idempotencyKey?: string;
-  /** Set by the queue when it sends a waiting action (so its failure is not queued twice). */
-  queued?: boolean;
-}
+export type { QueueableArgs } from './offline-entry';
 
 export type QueuedAction = StoredAction;
 
@@ -32,11 +26,6 @@ interface StoreLike {
   dispatch: Dispatch;
   getState: () => unknown;
 }
-
-/** How a waiting action shows while it waits: its optimistic patch, applied again to answers read since (a reload, a refetch). */
-type Reapply = (args: Record<string, unknown>, store: StoreLike) => void;
-
-const reapplies = new Map<string, Reapply>();
 
 /**
  * Loads the modules of the endpoints whose actions may wait (offline-sync.ts sets it: they are
@@ -47,12 +36,6 @@ const reapplies = new Map<string, Reapply>();
 let loadEndpoints: (() => Promise<unknown>) | null = null;
 export function setEndpointLoader(loader: (() => Promise<unknown>) | null): void {
   loadEndpoints = loader;
-}
-
-/** Declares a mutation that may wait, with how its optimistic state is put back on answers read while it waits. */
-export function queueable<A>(endpoint: string, reapply: (args: A, store: StoreLike) => void): void {
-  // The args are those the mutation was called with (less its key), kept in IndexedDB.
-  reapplies.set(endpoint, reapply as unknown as Reapply);
 }
 
 let actions: readonly QueuedAction[] = [];
@@ -217,7 +200,7 @@ export function stopRetrying(): void {
 export function reapplyQueued(store: StoreLike): void {
   const member = selectUserId(store.getState() as State);
   for (const action of actions) {
-    if (action.member === member) reapplies.get(action.endpoint)?.(action.args, store);
+    if (action.member === member) reapplyOf(action.endpoint)?.(action.args, store);
   }
 }
 

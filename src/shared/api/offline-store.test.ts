@@ -6,8 +6,8 @@ import { sessionReducer, type SessionState } from '../auth';
 import { baseApi, endSession } from './base-api';
 import { messagesApi } from './endpoints/messages';
 import { needsApi } from './endpoints/needs';
-import { offlineQueueMiddleware } from './offline-entry';
-import { clearOfflineData, ENTRIES_PER_ENDPOINT, offlineDb, storeAnswer } from './offline-store';
+import { clearOfflineData, offlineQueueMiddleware, whenCleared } from './offline-entry';
+import { ENTRIES_PER_ENDPOINT, offlineDb, storeAnswer } from './offline-store';
 
 const asha = { userId: 'member-asha', token: 'token-asha', expired: false };
 const ravi = { userId: 'member-ravi', token: 'token-ravi', expired: false };
@@ -40,7 +40,11 @@ const online = () => server.use(
 /** No connection: every request fails as fetch does offline. */
 const offline = () => server.use(http.all('*/api/*', () => HttpResponse.error()));
 
-const keptAnswers = async () => (await offlineDb()).getAll('answers');
+// What IndexedDB holds once a clear under way (a session ended: endSession does not wait for it) is done.
+const keptAnswers = async () => {
+  await whenCleared();
+  return (await offlineDb()).getAll('answers');
+};
 const readInbox = (store: ReturnType<typeof makeApiStore>) => store.dispatch(messagesApi.endpoints.getInbox.initiate(undefined, { forceRefetch: true }));
 
 beforeEach(async () => {
@@ -112,6 +116,21 @@ it.each(['logout', 'deleted', 'expired'] as const)('empties everything kept when
   expect(await keptAnswers()).toEqual([]);
   offline();
   expect((await readInbox(makeApiStore(asha))).error).toMatchObject({ status: 'FETCH_ERROR' });
+});
+
+it('keeps what the next session reads while the last session\'s answers are emptied', async () => {
+  online();
+  const store = makeApiStore(asha);
+  await readInbox(store);
+  await waitFor(async () => expect(await keptAnswers()).toHaveLength(1));
+
+  // Asha logs out and Ravi signs in at once: his first answer is read while hers are being emptied.
+  void endSession(store.dispatch, 'logout');
+  await readInbox(makeApiStore(ravi));
+
+  await waitFor(async () => expect(await keptAnswers()).toEqual([expect.objectContaining({ member: ravi.userId, body: inboxAnswer('ravi sees this') })]));
+  offline();
+  expect((await readInbox(makeApiStore(ravi))).data).toBeDefined();
 });
 
 it('does not keep an answer that arrives after the session ended', async () => {

@@ -1,14 +1,14 @@
 import type { IDBPDatabase } from 'idb';
 import { afterFirstScreen } from '../lib/after-first-screen';
-import { openOfflineDb, type OfflineDb } from './offline-db';
-import { clearGeneration, offlineStorageAvailable, raiseClearGeneration } from './offline-entry';
+import type { OfflineDb } from './offline-db';
+import { clearGeneration, offlineStorageAvailable, whenCleared } from './offline-entry';
 
 /**
  * What a signed-in member has seen, kept in IndexedDB so it stays readable with no connection, also
  * after a reload: every signed-in API answer is `Cache-Control: no-store`, so the service worker
  * keeps none of them; the SPA keeps the answers of KEPT_ENDPOINTS (offline-entry.ts) itself. Each entry is keyed by
  * the member and the request, so one member's entries can never answer another's requests, and
- * `clearOfflineData` (every way a session ends) empties the whole database.
+ * `clearOfflineData` (offline-entry.ts: every way a session ends) empties the whole database.
  */
 
 /** Entries kept per member and endpoint (each list search and page, each detail opened); the oldest go first. */
@@ -37,15 +37,9 @@ export interface StoredAction {
 
 let opening: Promise<IDBPDatabase<OfflineDb>> | null = null;
 
-/**
- * The database, opened on first use, once the first screen is drawn (afterFirstScreen): a member's
- * page load never opens it beside the page's own chunks and data (keeping an answer, reading the
- * waiting actions can wait that long). This module and idb are loaded with a member's first kept
- * answer or action (offline-entry.ts): a visitor never downloads them. The service worker precaches
- * them with every other chunk, so they load with no connection too.
- */
-export function offlineDb(): Promise<IDBPDatabase<OfflineDb>> {
-  opening ??= afterFirstScreen().then(() => openOfflineDb()).catch((error: unknown) => {
+/** Opens the database; its code (idb) is a chunk of its own, loaded then. */
+function open(): Promise<IDBPDatabase<OfflineDb>> {
+  opening ??= import('./offline-db').then(({ openOfflineDb }) => openOfflineDb()).catch((error: unknown) => {
     opening = null;
     throw error;
   });
@@ -53,11 +47,26 @@ export function offlineDb(): Promise<IDBPDatabase<OfflineDb>> {
 }
 
 /**
- * Runs `write` unless a clear came since `since`. The check and the start of the write's
- * transaction happen in one turn, so a write either comes after no clear or lands before it.
+ * The database, opened on first use. Keeping an answer and reading the waiting actions wait until
+ * the first screen is drawn (afterFirstScreen): a member's page load never fetches idb nor opens the
+ * database beside the page's own chunks and data. `now`: at once, for a read the screen itself waits
+ * for (the kept answer when there is no connection). A visitor, whose answers are never kept, never
+ * downloads idb. The service worker precaches it with every other chunk, so it loads with no
+ * connection too.
+ */
+export function offlineDb({ now = false }: { now?: boolean } = {}): Promise<IDBPDatabase<OfflineDb>> {
+  return now || opening ? open() : afterFirstScreen().then(open);
+}
+
+/**
+ * Runs `write` unless a clear came since `since`, and after the last clear has emptied the database
+ * (a write of the next session never lands before it, to be emptied with the old ones). The check
+ * and the start of the write's transaction happen in one turn, so a write either comes after no
+ * clear or lands before it.
  */
 export async function unlessCleared(since: number, write: (db: IDBPDatabase<OfflineDb>) => Promise<unknown>): Promise<boolean> {
   if (!offlineStorageAvailable() || since !== clearGeneration()) return false;
+  await whenCleared();
   const db = await offlineDb();
   if (since !== clearGeneration()) return false;
   await write(db);
@@ -89,18 +98,17 @@ export async function storeAnswer(member: string, endpoint: string, request: str
 export async function readAnswer(member: string, request: string): Promise<unknown> {
   if (!offlineStorageAvailable()) return undefined;
   try {
-    const entry = await (await offlineDb()).get('answers', `${member} ${request}`);
+    const entry = await (await offlineDb({ now: true })).get('answers', `${member} ${request}`);
     return entry?.member === member ? entry.body : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Empties everything kept: answers and queued actions of every member. A session ended. */
-export async function clearOfflineData(): Promise<void> {
-  raiseClearGeneration();
+/** Empties everything kept: answers and queued actions of every member (clearOfflineData in offline-entry.ts). */
+export async function emptyOfflineData(): Promise<void> {
   if (!offlineStorageAvailable()) return;
-  const db = await offlineDb();
+  const db = await offlineDb({ now: true });
   const tx = db.transaction(['answers', 'queue'], 'readwrite');
   await Promise.all([tx.objectStore('answers').clear(), tx.objectStore('queue').clear(), tx.done]);
 }

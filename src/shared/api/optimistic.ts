@@ -3,7 +3,7 @@ import { selectUserId, type SessionState } from '../auth';
 import { baseApi, type TagType } from './base-api';
 import { isConnectionFailure } from './base-query';
 import { noticeFailure } from './failure-notice';
-import type { QueueableArgs } from './offline-queue';
+import type { QueueableArgs } from './offline-entry';
 
 /** What `api.util.updateQueryData(...)` returns: dispatched, it patches one cached view. */
 type Patch = ThunkAction<{ undo: () => void }, never, unknown, UnknownAction>;
@@ -59,9 +59,12 @@ export async function optimisticUpdate(
     // RTK Query rejects queryFulfilled with { error }: the error is what the base query answered.
     const error = typeof failure === 'object' && failure !== null && 'error' in failure ? failure.error : failure;
     const key = queue?.args.idempotencyKey;
-    if (queue && key) {
-      // Loaded already: the endpoint whose action may wait imports the queue itself.
-      const { enqueue, queueOutcome } = await import('./offline-queue');
+    // The queue's code: loaded for a member after the first screen (offline-entry.ts), so at hand
+    // here; if it could not be fetched (no connection before it was), the action fails as it would
+    // have without a queue.
+    const queueing = queue && key ? await import(/* webpackChunkName: "offline" */ './offline-queue').catch(() => null) : null;
+    if (queue && key && queueing) {
+      const { enqueue, queueOutcome } = queueing;
       const member = getState ? selectUserId(getState() as { session: SessionState }) : null;
       if (member !== actor) return false; // the session changed meanwhile: its state went with it
       if (queue.args.queued) {

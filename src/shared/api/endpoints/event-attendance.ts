@@ -1,7 +1,7 @@
 import { baseApi } from '../base-api';
 import { getServerMessage } from '../errors';
 import type { CursorPages } from '../infinite-lists';
-import { queueable, type QueueableArgs } from '../offline-queue';
+import { queueable, type QueueableArgs } from '../offline-entry';
 import { cachedArgs, optimisticUpdate } from '../optimistic';
 import { eventPath, eventsApi, toAttendance, toEvent, type Attendance, type EventFilters, type RsvpStatus, type TravelEvent } from './events';
 import { asString, isRecord, readItems } from './wire';

@@ -2,7 +2,9 @@ import { selectUserId, type SessionState } from '../../auth';
 import { baseApi } from '../base-api';
 import { getServerMessage } from '../errors';
 import { noticeFailure } from '../failure-notice';
-import { enqueue, queueOutcome, type QueueableArgs } from '../offline-queue';
+import type { QueueableArgs } from '../offline-entry';
+import { enqueue, queuedActions, queueOutcome } from '../offline-queue';
+import { READ_TIMEOUT_MS } from '../base-query';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { cursorPagination, cursorParams, type Cursor, type CursorPage, type CursorPages } from '../infinite-lists';
 import { subscribeWhileCached } from '../realtime';
@@ -221,7 +223,7 @@ export const messagesApi = baseApi.injectEndpoints({
       async queryFn({ userId, content, idempotencyKey, triedAfter }, api, _extra, baseQuery) {
         const url = `messages/${encodeURIComponent(userId)}`;
         if (triedAfter !== undefined) {
-          const latest = await baseQuery({ url, params: cursorParams(null) });
+          const latest = await baseQuery({ url, params: cursorParams(null), timeout: READ_TIMEOUT_MS });
           if (latest.error) return { error: latest.error };
           const me = selectUserId(api.getState() as State);
           const since = triedAfter === null ? -Infinity : Date.parse(triedAfter);
@@ -269,7 +271,12 @@ export const messagesApi = baseApi.injectEndpoints({
  * without a key (see sendMessage): the newest message's `createdAt` known when it was tried.
  */
 export function queueMessage(member: string, userId: string, content: string, triedAfter?: string | null): Promise<void> {
-  return enqueue(member, 'sendMessage', { userId, content, idempotencyKey: newIdempotencyKey(), ...(triedAfter === undefined ? {} : { triedAfter }) });
+  // Two waiting with the same words in one conversation: the first one's retry could take the
+  // other's first try for its own, and this one's retry the first one's message, and one would be
+  // lost. This one then goes without looking (at worst twice, never not at all).
+  const twin = queuedActions().some((action) => action.member === member && action.endpoint === 'sendMessage'
+    && action.args.userId === userId && action.args.content === content);
+  return enqueue(member, 'sendMessage', { userId, content, idempotencyKey: newIdempotencyKey(), ...(triedAfter === undefined || twin ? {} : { triedAfter }) });
 }
 
 /** The `createdAt` of the newest message of the conversation with `userId` in the cache (null: none there). */

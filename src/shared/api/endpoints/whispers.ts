@@ -2,7 +2,7 @@ import { baseApi } from '../base-api';
 import { toFormData } from '../form-data';
 import { cursorPagination, providesPagedList, searchPageQuery, toCursorPage, type Cursor, type CursorPage, type CursorPages } from '../infinite-lists';
 import { selectUserId, type SessionState } from '../../auth';
-import { queueable, type QueueableArgs } from '../offline-queue';
+import { queueable, type QueueableArgs } from '../offline-entry';
 import { cachedArgs, optimisticUpdate } from '../optimistic';
 import { asNumber, asString, asStrings, isRecord, moderationOf, readItems, toStatusResult, type Moderation, type StatusResult } from './wire';
 
