@@ -6,10 +6,11 @@ import type { startOfflineQueue as StartOfflineQueue } from './offline-sync';
 
 /**
  * What the main bundle holds of the offline machinery (README "What a first visit does not load"):
- * which answers are kept and under what key, the counter that stops a late write after a clear, the
- * store's hook for waiting actions, and the queue's start for a signed-in member. The rest (the
- * answers' store, the queue, IndexedDB's code) is loaded when a member has something to keep or to
- * send: a visitor's first visit never downloads it, nor runs it.
+ * which answers are kept and under what key, the clear a session's end starts (and the counter that
+ * stops a late write after it), the mutations whose actions may wait, the store's hook for them, and
+ * the queue's start for a signed-in member. The rest (the answers' store, the queue: the "offline"
+ * chunk; IndexedDB's code: its own) is loaded when a member has something to keep or to send, or a
+ * session ends: a visitor's first visit never downloads it, nor runs it.
  */
 
 /** The queries whose answers are kept: the member's conversations, trips, the boards and their details, profiles. */
