@@ -67,7 +67,8 @@ export interface QueueableArgs {
   queued?: boolean;
 }
 
-interface StoreLike {
+/** What the queue needs of the app's store. */
+export interface StoreLike {
   dispatch: Dispatch;
   getState: () => unknown;
 }

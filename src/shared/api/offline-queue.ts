@@ -5,7 +5,7 @@ import { isOnline } from '../lib/online';
 import { baseApi, tagTypes } from './base-api';
 import { isConnectionFailure } from './base-query';
 import { noticeFailure } from './failure-notice';
-import { clearGeneration, offlineStorageAvailable, reapplyOf, setQueueActionHook } from './offline-entry';
+import { clearGeneration, offlineStorageAvailable, reapplyOf, setQueueActionHook, type StoreLike } from './offline-entry';
 import { offlineDb, unlessCleared, type StoredAction } from './offline-store';
 import { onSessionEnd } from './session-hooks';
 
@@ -17,15 +17,9 @@ import { onSessionEnd } from './session-hooks';
  * first answer was lost never doubles it (the server replays its first answer).
  */
 
-export type { QueueableArgs } from './offline-entry';
-
 export type QueuedAction = StoredAction;
 
 type State = { session: SessionState };
-interface StoreLike {
-  dispatch: Dispatch;
-  getState: () => unknown;
-}
 
 /**
  * Loads the modules of the endpoints whose actions may wait (offline-sync.ts sets it: they are
