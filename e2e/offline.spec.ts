@@ -34,14 +34,19 @@ async function aConversationAndANeed(request: APIRequestContext, account: TestUs
   return { otherId: storedUserId(otherState), otherState, greeting, needName, accountId };
 }
 
-/** The conversation and the needs list, read online: from here on, both are kept. */
+/**
+ * The conversation and the needs list, read online: from here on, both are kept. The page keeps
+ * them a few seconds after its load (once its first screen is drawn): each stays open until then.
+ */
 async function seeBoth(page: Page, seen: Awaited<ReturnType<typeof aConversationAndANeed>>) {
   await page.goto(`/messages/${seen.otherId}`);
   await expect(page.getByRole('heading', { name: 'Bela Noor', level: 1 })).toBeVisible();
   await expect(page.getByRole('log')).toContainText(seen.greeting);
+  await expect.poll(() => keptEndpoints(page), { timeout: 15_000 }).toContain('getConversation');
   await page.goto('/needs');
   await expect(page.getByRole('heading', { name: "Traveler's Needs", level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: seen.needName })).toBeVisible();
+  await expect.poll(() => keptEndpoints(page), { timeout: 15_000 }).toContain('getNeeds');
 }
 
 /** Every /api request fails as with no connection; the page itself still loads. */
@@ -55,10 +60,10 @@ async function conversationOnServer(request: APIRequestContext, token: string, w
   return ((await answer.json()) as { messages: { content: string }[] }).messages.map((message) => message.content);
 }
 
-/** How many actions wait in the page's IndexedDB queue (the database the app keeps: need-spot-offline). */
-const waitingInDatabase = (page: Page) => page.evaluate(() => new Promise<number>((resolve, reject) => {
+/** The page's IndexedDB (the database the app keeps: need-spot-offline): what one of its stores holds. */
+const inDatabase = <T>(page: Page, store: 'answers' | 'queue') => page.evaluate((name) => new Promise<T[]>((resolve, reject) => {
   const opening = indexedDB.open('need-spot-offline');
-  // No database yet: nothing waits; the open is undone, so the app still creates it with its stores.
+  // No database yet: nothing in it; the open is undone, so the app still creates it with its stores.
   let absent = false;
   opening.onupgradeneeded = () => {
     absent = true;
@@ -66,24 +71,30 @@ const waitingInDatabase = (page: Page) => page.evaluate(() => new Promise<number
   };
   opening.onerror = (event) => {
     event.preventDefault();
-    if (absent) resolve(0);
+    if (absent) resolve([]);
     else reject(opening.error);
   };
   opening.onsuccess = () => {
     const db = opening.result;
-    if (!db.objectStoreNames.contains('queue')) {
+    if (!db.objectStoreNames.contains(name)) {
       db.close();
-      resolve(0);
+      resolve([]);
       return;
     }
-    const counting = db.transaction('queue').objectStore('queue').count();
-    counting.onsuccess = () => {
+    const reading = db.transaction(name).objectStore(name).getAll();
+    reading.onsuccess = () => {
       db.close();
-      resolve(counting.result);
+      resolve(reading.result as T[]);
     };
-    counting.onerror = () => reject(counting.error);
+    reading.onerror = () => reject(reading.error);
   };
-}));
+}), store);
+
+/** How many actions wait in the page's queue. */
+const waitingInDatabase = async (page: Page) => (await inDatabase(page, 'queue')).length;
+
+/** Which queries' answers the page has kept (it keeps them once its first screen is drawn). */
+const keptEndpoints = async (page: Page) => (await inDatabase<{ endpoint: string }>(page, 'answers')).map((answer) => answer.endpoint);
 
 test.describe('offline', () => {
   test.use({ signedIn: true });
@@ -162,6 +173,7 @@ test.describe('offline', () => {
 
     await page.goto(`/messages/${seen.otherId}`);
     await expect(page.getByRole('log')).toContainText(seen.greeting);
+    await expect.poll(() => keptEndpoints(page), { timeout: 15_000 }).toContain('getConversation');
     const text = `Typed on the ferry ${account.username}`;
     const mine = page.getByRole('log').getByRole('listitem').filter({ hasText: text });
 

@@ -1,4 +1,5 @@
 import './styles/global.css';
+import { afterFirstScreen } from '@/shared/lib/after-first-screen';
 import { startTheme } from '@/shared/lib/theme';
 import { reloadWhenReplaced } from './pwa/reload-when-replaced';
 
@@ -15,24 +16,22 @@ const mocking: Promise<unknown> = __MOCK__
   ? import('@mocks/browser').then(({ worker }) => worker.start({ onUnhandledRequest: 'bypass' }))
   : Promise.resolve();
 
-/** After the page's load event, a few seconds more, then when the main thread is idle. */
-const REGISTER_AFTER_LOAD_MS = 3000;
-
 /**
  * The service worker (issue 36), production builds only: never in jest, nor in dev:mock (MSW has a
- * worker of its own there) nor the dev server. Registered a little after the page's load event, its
- * code (workbox-window) a chunk of its own then: the first screen's data and images come right
- * after load on a slow phone, and the worker's install downloads the whole precache (about 350 KB
- * compressed), which must not compete with them. A visit shorter than that installs it next time.
+ * worker of its own there) nor the dev server. Registered once the first screen is drawn
+ * (afterFirstScreen: a few seconds after the load event, then when idle), its code (workbox-window)
+ * a chunk of its own then: the first screen's data and images come after load on a slow phone, and
+ * the worker's install downloads the whole precache (about 350 KB compressed), which must not
+ * compete with them. A visit shorter than that installs it next time.
  */
 function registerServiceWorkerLater() {
   if (process.env.NODE_ENV !== 'production' || __MOCK__ || !('serviceWorker' in navigator)) return;
   reloadWhenReplaced();
-  const register = () => void import('./pwa/register-service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
-  const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(register, { timeout: 2000 }) : register());
-  const afterLoad = () => window.setTimeout(whenIdle, REGISTER_AFTER_LOAD_MS);
-  if (document.readyState === 'complete') afterLoad();
-  else window.addEventListener('load', afterLoad, { once: true });
+  void afterFirstScreen()
+    .then(() => import('./pwa/register-service-worker'))
+    .then(({ registerServiceWorker }) => registerServiceWorker())
+    // Its chunk could not load (the connection dropped): the next visit registers it.
+    .catch(() => undefined);
 }
 
 /** Resolves in a later task: what follows runs after the browser has had its turn. */

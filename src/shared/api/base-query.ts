@@ -1,9 +1,10 @@
 import { fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { selectToken, selectUserId, type SessionState } from '../auth';
 import { getBackendOrigin } from '../config';
+import { afterFirstScreen } from '../lib/after-first-screen';
 import { clearGeneration, KEPT_ENDPOINTS, requestKey } from './offline-entry';
 
-/** The kept answers' code (and IndexedDB's), loaded with a member's first kept answer: never for a visitor. */
+/** The kept answers' code (and IndexedDB's), loaded for a member only: never for a visitor. */
 const offlineStore = () => import(/* webpackChunkName: "offline" */ './offline-store');
 
 /** Spec §7: register and login send no bearer token (and their 401 is a wrong password, not a dead session). */
@@ -62,10 +63,14 @@ export function createBaseQuery(onRefusedToken: (api: BaseQueryApi) => void): Ap
     if (result.error?.status === 401 && sent && sessionToken(api) === sent) onRefusedToken(api);
     if (kept && sessionToken(api) === sent) {
       // What the member has seen stays readable offline (offline-store.ts): a fresh answer is kept
-      // (in the background: the screen does not wait for it), and with no connection the kept one
-      // answers instead, so the screen shows what it showed last time (under the offline banner).
+      // (in the background, once the first screen is drawn: its code and the database never share
+      // the connection with that screen), and with no connection the kept one answers instead, at
+      // once, so the screen shows what it showed last time (under the offline banner).
       if (!result.error) {
-        void offlineStore().then(({ storeAnswer }) => storeAnswer(kept.member, api.endpoint, kept.request, result.data, since)).catch(() => undefined);
+        void afterFirstScreen()
+          .then(offlineStore)
+          .then(({ storeAnswer }) => storeAnswer(kept.member, api.endpoint, kept.request, result.data, since))
+          .catch(() => undefined);
       } else if (isConnectionFailure(result.error)) {
         const body = await offlineStore().then(({ readAnswer }) => readAnswer(kept.member, kept.request)).catch(() => undefined);
         if (body !== undefined && sessionToken(api) === sent) return { data: body };

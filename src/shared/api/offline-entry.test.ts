@@ -17,6 +17,10 @@ jest.mock('./offline-sync', () => {
   return { startOfflineQueue: mockStartOfflineQueue };
 });
 
+// When the first screen is drawn: at once, unless a test holds it back.
+let mockFirstScreen: Promise<void> = Promise.resolve();
+jest.mock('../lib/after-first-screen', () => ({ afterFirstScreen: () => mockFirstScreen }));
+
 const visitor = { userId: null, token: null, expired: false };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -36,6 +40,8 @@ beforeEach(() => {
   mockStartOfflineQueue.mockClear();
   mockStopQueue.mockClear();
   mockFailLoads = 0;
+  mockFirstScreen = Promise.resolve();
+  localStorage.clear();
 });
 
 it('never loads the queue for a visitor; loads and starts it once when a member signs in, and stops it with the app', async () => {
@@ -92,4 +98,40 @@ it('gives the store no queue work until the queue is loaded, then its hook after
   entry.offlineQueueMiddleware(api)(next)(action);
   expect(hook).toHaveBeenCalledWith(api, action);
   expect(next).toHaveBeenCalledTimes(2);
+});
+
+it('starts a member\'s queue once the first screen is drawn, but at once when the queue noted actions of theirs waiting', async () => {
+  let drawn!: () => void;
+  mockFirstScreen = new Promise((resolve) => {
+    drawn = resolve;
+  });
+  const first = freshApp();
+  first.store.dispatch(first.auth.sessionStarted({ userId: 'member-asha', token: 'token-asha' }));
+  const stopFirst = first.entry.startOfflineQueueForMembers(first.store);
+  await settle();
+  expect(mockLoads).not.toHaveBeenCalled();
+  drawn();
+  await settle();
+  expect(mockStartOfflineQueue).toHaveBeenCalledTimes(1);
+  stopFirst();
+
+  // Asha acted offline (the queue notes it), then the page is loaded again: her queue does not wait.
+  first.entry.noteWaiting(['member-asha']);
+  mockFirstScreen = new Promise(() => undefined);
+  const next = freshApp();
+  next.store.dispatch(next.auth.sessionStarted({ userId: 'member-asha', token: 'token-asha' }));
+  const stopNext = next.entry.startOfflineQueueForMembers(next.store);
+  await settle();
+  expect(mockStartOfflineQueue).toHaveBeenCalledTimes(2);
+  stopNext();
+
+  // Another member's note is not hers, and a session's end removes every note.
+  const other = freshApp();
+  other.store.dispatch(other.auth.sessionStarted({ userId: 'member-ravi', token: 'token-ravi' }));
+  const stopOther = other.entry.startOfflineQueueForMembers(other.store);
+  await settle();
+  expect(mockStartOfflineQueue).toHaveBeenCalledTimes(2);
+  stopOther();
+  void other.entry.clearOfflineData();
+  expect(localStorage.length).toBe(0);
 });

@@ -53,10 +53,34 @@ export const whenCleared = () => clearing;
  */
 export function clearOfflineData(): Promise<void> {
   generation += 1;
+  noteWaiting([]);
   if (!offlineStorageAvailable()) return clearing;
   const previous = clearing;
   clearing = previous.then(() => import(/* webpackChunkName: "offline" */ './offline-store')).then(({ emptyOfflineData }) => emptyOfflineData()).catch(() => undefined);
   return clearing;
+}
+
+/**
+ * Who has actions waiting, as the queue last knew (localStorage, read at start without the queue's
+ * code or IndexedDB's). Such a member's queue starts at once rather than after the first screen:
+ * what waits shows at once ("Waiting to send", a like kept) and goes out without that delay.
+ */
+const WAITING_KEY = 'need-spot-offline-waiting';
+export function noteWaiting(members: readonly string[]): void {
+  try {
+    if (members.length === 0) localStorage.removeItem(WAITING_KEY);
+    else localStorage.setItem(WAITING_KEY, JSON.stringify([...new Set(members)]));
+  } catch {
+    // No storage (a private window, a full quota): the queue starts after the first screen, as for a member with nothing waiting.
+  }
+}
+export function hasWaiting(member: string): boolean {
+  try {
+    const members: unknown = JSON.parse(localStorage.getItem(WAITING_KEY) ?? '[]');
+    return Array.isArray(members) && members.includes(member);
+  } catch {
+    return false;
+  }
 }
 
 /** What a mutation whose action may wait takes beside its own arguments (offline-queue.ts). */
@@ -105,8 +129,8 @@ type QueueStore = Parameters<typeof StartOfflineQueue>[0];
 
 /**
  * Starts the offline queue (offline-sync.ts) once a member is signed in, now or later, after the
- * first screen is drawn: their waiting actions are read and sent then. Until then, and for a visitor
- * always, its code is not loaded. A failed load (no connection, no service worker yet) is tried
+ * first screen is drawn (at once when they have actions waiting): their waiting actions are read
+ * and sent then. Until then, and for a visitor always, its code is not loaded. A failed load (no connection, no service worker yet) is tried
  * again at the next change of the session or when the browser comes back online.
  */
 export function startOfflineQueueForMembers(store: QueueStore): () => void {
@@ -115,9 +139,10 @@ export function startOfflineQueueForMembers(store: QueueStore): () => void {
   let stopped = false;
   const check = () => {
     const state = store.getState() as { session: SessionState };
-    if (stopQueue || loading || !selectToken(state) || !selectUserId(state)) return;
+    const member = selectToken(state) ? selectUserId(state) : null;
+    if (stopQueue || loading || !member) return;
     loading = true;
-    afterFirstScreen()
+    (hasWaiting(member) ? Promise.resolve() : afterFirstScreen())
       .then(() => import(/* webpackChunkName: "offline" */ './offline-sync'))
       .then(({ startOfflineQueue }) => {
         if (!stopped) stopQueue = startOfflineQueue(store);

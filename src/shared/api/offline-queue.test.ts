@@ -8,8 +8,8 @@ import { queueMessage } from './endpoints/messages';
 import { eventAttendanceApi } from './endpoints/event-attendance';
 import { LIKE_FAILED, whispersApi } from './endpoints/whispers';
 import { onFailureNotice } from './failure-notice';
-import { flushQueue, MAX_WAIT_MS, queuedActions, WAITED_TOO_LONG } from './offline-queue';
-import { clearOfflineData, offlineQueueMiddleware, whenCleared } from './offline-entry';
+import { flushQueue, loadQueue, MAX_WAIT_MS, queuedActions, WAITED_TOO_LONG } from './offline-queue';
+import { clearOfflineData, hasWaiting, noteWaiting, offlineQueueMiddleware, whenCleared } from './offline-entry';
 import { offlineDb } from './offline-store';
 import type * as Entry from './offline-entry';
 import type * as Queue from './offline-queue';
@@ -202,6 +202,8 @@ it('keeps waiting actions across a reload: their optimistic state shows on the a
   offline();
   await like(before, 'key-like');
   await queueMessage(asha.userId as string, kai._id, 'Typed on the bus');
+  // Noted where the next page load reads it before any of this code: her queue will start at once.
+  expect(hasWaiting(asha.userId as string)).toBe(true);
 
   // A reload: the app's modules and store start afresh; IndexedDB is what stays.
   let fresh!: { entry: typeof Entry; sync: typeof Sync; queue: typeof Queue; auth: typeof Auth; base: typeof BaseApi; whispers: typeof Whispers; messages: unknown };
@@ -243,9 +245,17 @@ it('keeps waiting actions across a reload: their optimistic state shows on the a
     ]);
     expect(queue.queuedActions()).toEqual([]);
     expect(await storedQueue()).toEqual([]);
+    expect(entry.hasWaiting(asha.userId as string)).toBe(false);
   } finally {
     stop();
   }
+});
+
+it('rights a note of waiting actions when none was kept (the browser emptied IndexedDB)', async () => {
+  noteWaiting([asha.userId as string]);
+  await loadQueue(asha.userId as string);
+  expect(queuedActions()).toEqual([]);
+  expect(hasWaiting(asha.userId as string)).toBe(false);
 });
 
 it('empties the queue, in memory and in IndexedDB, when the session ends: nothing goes afterwards', async () => {
@@ -259,6 +269,7 @@ it('empties the queue, in memory and in IndexedDB, when the session ends: nothin
   await endSession(store.dispatch, 'logout');
 
   expect(queuedActions()).toEqual([]);
+  expect(hasWaiting(asha.userId as string)).toBe(false);
   expect(await storedQueue()).toEqual([]);
   online();
   await flushQueue(store);

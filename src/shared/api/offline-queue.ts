@@ -5,7 +5,7 @@ import { isOnline } from '../lib/online';
 import { baseApi, tagTypes } from './base-api';
 import { isConnectionFailure } from './base-query';
 import { noticeFailure } from './failure-notice';
-import { clearGeneration, offlineStorageAvailable, reapplyOf, setQueueActionHook, type StoreLike } from './offline-entry';
+import { clearGeneration, noteWaiting, offlineStorageAvailable, reapplyOf, setQueueActionHook, type StoreLike } from './offline-entry';
 import { offlineDb, unlessCleared, type StoredAction } from './offline-store';
 import { onSessionEnd } from './session-hooks';
 
@@ -38,6 +38,7 @@ let lastOrder = 0;
 
 function setActions(next: readonly QueuedAction[]) {
   actions = next;
+  noteWaiting(next.map((action) => action.member));
   for (const listener of [...listeners]) listener();
 }
 
@@ -84,6 +85,8 @@ export async function loadQueue(member: string): Promise<void> {
   const loaded = stored.filter((action) => !known.has(action.key));
   lastOrder = Math.max(lastOrder, ...stored.map((action) => action.order));
   if (loaded.length > 0) setActions([...actions, ...loaded].sort(byOrder));
+  // A note of waiting actions none of which was kept (IndexedDB failed, or the browser emptied it) is righted.
+  else noteWaiting(actions.map((action) => action.member));
 }
 
 async function remove(action: QueuedAction): Promise<void> {

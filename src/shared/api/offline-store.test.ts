@@ -9,6 +9,10 @@ import { needsApi } from './endpoints/needs';
 import { clearOfflineData, offlineQueueMiddleware, whenCleared } from './offline-entry';
 import { ENTRIES_PER_ENDPOINT, offlineDb, storeAnswer } from './offline-store';
 
+// When the first screen is drawn: at once, unless a test holds it back.
+let mockFirstScreen: Promise<void> = Promise.resolve();
+jest.mock('../lib/after-first-screen', () => ({ afterFirstScreen: () => mockFirstScreen }));
+
 const asha = { userId: 'member-asha', token: 'token-asha', expired: false };
 const ravi = { userId: 'member-ravi', token: 'token-ravi', expired: false };
 const signedOut: SessionState = { userId: null, token: null, expired: false };
@@ -49,6 +53,7 @@ const readInbox = (store: ReturnType<typeof makeApiStore>) => store.dispatch(mes
 
 beforeEach(async () => {
   seen = [];
+  mockFirstScreen = Promise.resolve();
   await clearOfflineData();
 });
 
@@ -66,6 +71,20 @@ it('keeps a signed-in member\'s answer and serves it when a reload finds no conn
 
   expect(result.error).toBeUndefined();
   expect(result.data).toEqual(fresh.data);
+});
+
+it('keeps an answer only once the first screen is drawn, never beside it', async () => {
+  let drawn!: () => void;
+  mockFirstScreen = new Promise((resolve) => {
+    drawn = resolve;
+  });
+  online();
+  expect((await readInbox(makeApiStore(asha))).error).toBeUndefined();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(await keptAnswers()).toEqual([]);
+
+  drawn();
+  await waitFor(async () => expect(await keptAnswers()).toHaveLength(1));
 });
 
 it('still fails offline for a request never answered before', async () => {

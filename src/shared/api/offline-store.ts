@@ -1,5 +1,4 @@
 import type { IDBPDatabase } from 'idb';
-import { afterFirstScreen } from '../lib/after-first-screen';
 import type { OfflineDb } from './offline-db';
 import { clearGeneration, offlineStorageAvailable, whenCleared } from './offline-entry';
 
@@ -37,25 +36,21 @@ export interface StoredAction {
 
 let opening: Promise<IDBPDatabase<OfflineDb>> | null = null;
 
-/** Opens the database; its code (idb) is a chunk of its own, loaded then. */
-function open(): Promise<IDBPDatabase<OfflineDb>> {
+/**
+ * The database, opened on first use; its code (idb) is a chunk of its own, loaded then. The callers
+ * load this module only once the first screen is drawn (base-query.ts keeping an answer,
+ * offline-entry.ts starting the queue), or when the screen itself waits for it (the kept answer
+ * when there is no connection, an action that must wait): a member's page load never fetches idb
+ * nor opens the database beside the page's own chunks and data. A visitor, whose answers are never
+ * kept, never downloads idb. The service worker precaches it with every other chunk, so it loads
+ * with no connection too.
+ */
+export function offlineDb(): Promise<IDBPDatabase<OfflineDb>> {
   opening ??= import('./offline-db').then(({ openOfflineDb }) => openOfflineDb()).catch((error: unknown) => {
     opening = null;
     throw error;
   });
   return opening;
-}
-
-/**
- * The database, opened on first use. Keeping an answer and reading the waiting actions wait until
- * the first screen is drawn (afterFirstScreen): a member's page load never fetches idb nor opens the
- * database beside the page's own chunks and data. `now`: at once, for a read the screen itself waits
- * for (the kept answer when there is no connection). A visitor, whose answers are never kept, never
- * downloads idb. The service worker precaches it with every other chunk, so it loads with no
- * connection too.
- */
-export function offlineDb({ now = false }: { now?: boolean } = {}): Promise<IDBPDatabase<OfflineDb>> {
-  return now || opening ? open() : afterFirstScreen().then(open);
 }
 
 /**
@@ -98,7 +93,7 @@ export async function storeAnswer(member: string, endpoint: string, request: str
 export async function readAnswer(member: string, request: string): Promise<unknown> {
   if (!offlineStorageAvailable()) return undefined;
   try {
-    const entry = await (await offlineDb({ now: true })).get('answers', `${member} ${request}`);
+    const entry = await (await offlineDb()).get('answers', `${member} ${request}`);
     return entry?.member === member ? entry.body : undefined;
   } catch {
     return undefined;
@@ -108,7 +103,7 @@ export async function readAnswer(member: string, request: string): Promise<unkno
 /** Empties everything kept: answers and queued actions of every member (clearOfflineData in offline-entry.ts). */
 export async function emptyOfflineData(): Promise<void> {
   if (!offlineStorageAvailable()) return;
-  const db = await offlineDb({ now: true });
+  const db = await offlineDb();
   const tx = db.transaction(['answers', 'queue'], 'readwrite');
   await Promise.all([tx.objectStore('answers').clear(), tx.objectStore('queue').clear(), tx.done]);
 }

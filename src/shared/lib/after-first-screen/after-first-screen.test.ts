@@ -9,12 +9,13 @@ async function load() {
   return mod!;
 }
 
+/** Whether the promise has settled once pending callbacks have run (microtasks only: the clock is fake). */
 const settledYet = async (promise: Promise<void>) => {
   let done = false;
   void promise.then(() => {
     done = true;
   });
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  for (let turn = 0; turn < 5; turn += 1) await Promise.resolve();
   return done;
 };
 
@@ -23,6 +24,8 @@ describe('afterFirstScreen', () => {
   let idleCallbacks: { callback: () => void; timeout?: number }[];
 
   beforeEach(() => {
+    // The timers only: the test gives its own requestIdleCallback and load time.
+    jest.useFakeTimers({ doNotFake: ['requestIdleCallback', 'cancelIdleCallback', 'performance', 'queueMicrotask', 'nextTick'] });
     idleCallbacks = [];
     window.requestIdleCallback = ((callback: () => void, options?: { timeout?: number }) => {
       idleCallbacks.push({ callback, timeout: options?.timeout });
@@ -30,19 +33,24 @@ describe('afterFirstScreen', () => {
     }) as typeof window.requestIdleCallback;
   });
   afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+    delete (performance as Partial<Performance>).getEntriesByType;
     Object.defineProperty(document, 'readyState', realReadyState);
     delete (window as Partial<Window>).requestIdleCallback;
   });
 
-  it('waits for the load event, then for the idle main thread (at most a second)', async () => {
+  it('waits for the load event, a few seconds more, then for the idle main thread (with a timeout)', async () => {
     Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'interactive' });
-    const { afterFirstScreen, IDLE_TIMEOUT_MS } = await load();
+    const { afterFirstScreen, AFTER_LOAD_MS, IDLE_TIMEOUT_MS } = await load();
     const settled = afterFirstScreen();
+    window.dispatchEvent(new Event('load'));
+    jest.advanceTimersByTime(AFTER_LOAD_MS - 1);
+    expect(idleCallbacks).toHaveLength(0);
     expect(await settledYet(settled)).toBe(false);
 
-    window.dispatchEvent(new Event('load'));
-    expect(idleCallbacks).toHaveLength(1);
-    expect(idleCallbacks[0]!.timeout).toBe(IDLE_TIMEOUT_MS);
+    jest.advanceTimersByTime(1);
+    expect(idleCallbacks).toEqual([{ callback: expect.any(Function), timeout: IDLE_TIMEOUT_MS }]);
     expect(await settledYet(settled)).toBe(false);
 
     idleCallbacks[0]!.callback();
@@ -51,7 +59,24 @@ describe('afterFirstScreen', () => {
     expect(afterFirstScreen()).toBe(settled);
   });
 
-  it('only waits for idle time on a page that has loaded already', async () => {
+  it('on a page that has loaded already, waits what remains of those seconds since its load', async () => {
+    jest.spyOn(performance, 'now').mockReturnValue(11_000);
+    // jsdom has no navigation timing: the browser's entry, as it reads a second after the load.
+    Object.defineProperty(performance, 'getEntriesByType', {
+      configurable: true,
+      value: (type: string) => (type === 'navigation' ? [{ loadEventEnd: 10_000 }] : []),
+    });
+    const { afterFirstScreen, AFTER_LOAD_MS } = await load();
+    const settled = afterFirstScreen();
+    jest.advanceTimersByTime(AFTER_LOAD_MS - 1000 - 1);
+    expect(idleCallbacks).toHaveLength(0);
+    jest.advanceTimersByTime(1);
+    expect(idleCallbacks).toHaveLength(1);
+    idleCallbacks[0]!.callback();
+    expect(await settledYet(settled)).toBe(true);
+  });
+
+  it('where no load time is known (jsdom), only waits for idle time', async () => {
     const { afterFirstScreen } = await load();
     const settled = afterFirstScreen();
     expect(idleCallbacks).toHaveLength(1);
@@ -59,13 +84,14 @@ describe('afterFirstScreen', () => {
     expect(await settledYet(settled)).toBe(true);
   });
 
-  it('goes at the load event where there is no requestIdleCallback (Safari)', async () => {
+  it('goes after the seconds past the load event where there is no requestIdleCallback (Safari)', async () => {
     delete (window as Partial<Window>).requestIdleCallback;
     Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
-    const { afterFirstScreen } = await load();
+    const { afterFirstScreen, AFTER_LOAD_MS } = await load();
     const settled = afterFirstScreen();
-    expect(await settledYet(settled)).toBe(false);
     window.dispatchEvent(new Event('load'));
+    expect(await settledYet(settled)).toBe(false);
+    jest.advanceTimersByTime(AFTER_LOAD_MS);
     expect(await settledYet(settled)).toBe(true);
   });
 });
