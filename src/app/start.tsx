@@ -10,8 +10,9 @@ export function startApp() {
   if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container);
   const store = makeStore();
-  // Actions the member took offline (kept across a reload) go out once the first screen is drawn if
-  // online, else when the connection returns; for a member only (a visitor never loads the queue).
+  // Actions the member took offline (kept across a reload) show and go out at once if online (a note
+  // in localStorage says some wait), else when the connection returns; the queue of a member with
+  // nothing waiting starts once the first screen is drawn. A visitor never loads it.
   startOfflineQueueForMembers(store);
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread for the whole tree: a phone stays responsive while the app starts.

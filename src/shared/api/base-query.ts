@@ -7,6 +7,12 @@ import { clearGeneration, KEPT_ENDPOINTS, requestKey } from './offline-entry';
 /** The kept answers' code (and IndexedDB's), loaded for a member only: never for a visitor. */
 const offlineStore = () => import(/* webpackChunkName: "offline" */ './offline-store');
 
+/**
+ * Fresh answers whose keeping waits for the first screen: a read that gets no answer meanwhile is
+ * answered with one of these, never with the older one a past visit kept.
+ */
+const unwritten = new Map<string, { body: unknown; since: number }>();
+
 /** Spec §7: register and login send no bearer token (and their 401 is a wrong password, not a dead session). */
 const anonymousEndpoints = new Set(['login', 'register']);
 
@@ -66,12 +72,20 @@ export function createBaseQuery(onRefusedToken: (api: BaseQueryApi) => void): Ap
       // (in the background, once the first screen is drawn: its code and the database never share
       // the connection with that screen), and with no connection the kept one answers instead, at
       // once, so the screen shows what it showed last time (under the offline banner).
+      const id = `${kept.member} ${kept.request}`;
       if (!result.error) {
+        const fresh = { body: result.data, since };
+        unwritten.set(id, fresh);
         void afterFirstScreen()
           .then(offlineStore)
           .then(({ storeAnswer }) => storeAnswer(kept.member, api.endpoint, kept.request, result.data, since))
-          .catch(() => undefined);
+          .catch(() => undefined)
+          .finally(() => {
+            if (unwritten.get(id) === fresh) unwritten.delete(id);
+          });
       } else if (isConnectionFailure(result.error)) {
+        const fresh = unwritten.get(id);
+        if (fresh && fresh.since === clearGeneration()) return { data: fresh.body };
         const body = await offlineStore().then(({ readAnswer }) => readAnswer(kept.member, kept.request)).catch(() => undefined);
         if (body !== undefined && sessionToken(api) === sent) return { data: body };
       }

@@ -130,8 +130,10 @@ type QueueStore = Parameters<typeof StartOfflineQueue>[0];
 /**
  * Starts the offline queue (offline-sync.ts) once a member is signed in, now or later, after the
  * first screen is drawn (at once when they have actions waiting): their waiting actions are read
- * and sent then. Until then, and for a visitor always, its code is not loaded. A failed load (no connection, no service worker yet) is tried
- * again at the next change of the session or when the browser comes back online.
+ * and sent then. Until then, and for a visitor always, its code is not loaded. A failed load (no
+ * connection, no service worker yet) is tried again at the next change of the session or when the
+ * browser comes back online. Another tab may clear the note of waiting actions: that start is then
+ * only later, never skipped.
  */
 export function startOfflineQueueForMembers(store: QueueStore): () => void {
   let stopQueue: (() => void) | undefined;

@@ -38,7 +38,8 @@ let lastOrder = 0;
 
 function setActions(next: readonly QueuedAction[]) {
   actions = next;
-  noteWaiting(next.map((action) => action.member));
+  // Only what a reload finds again (with no IndexedDB, what waits is lost with the page).
+  if (offlineStorageAvailable()) noteWaiting(next.map((action) => action.member));
   for (const listener of [...listeners]) listener();
 }
 
@@ -79,13 +80,14 @@ const byOrder = (a: QueuedAction, b: QueuedAction) => a.order - b.order;
 export async function loadQueue(member: string): Promise<void> {
   if (!offlineStorageAvailable()) return;
   const since = clearGeneration();
-  const stored: QueuedAction[] = await offlineDb().then((db) => db.getAllFromIndex('queue', 'byMember', member)).catch(() => []);
-  if (since !== clearGeneration()) return;
+  const stored: QueuedAction[] | null = await offlineDb().then((db) => db.getAllFromIndex('queue', 'byMember', member)).catch(() => null);
+  // A read that failed (idb's code could not load) is not an empty queue: the next start reads again.
+  if (!stored || since !== clearGeneration()) return;
   const known = new Set(actions.map((action) => action.key));
   const loaded = stored.filter((action) => !known.has(action.key));
   lastOrder = Math.max(lastOrder, ...stored.map((action) => action.order));
   if (loaded.length > 0) setActions([...actions, ...loaded].sort(byOrder));
-  // A note of waiting actions none of which was kept (IndexedDB failed, or the browser emptied it) is righted.
+  // A note of waiting actions none of which was kept (a write failed, or the browser emptied the database) is righted.
   else noteWaiting(actions.map((action) => action.member));
 }
 

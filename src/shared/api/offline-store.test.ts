@@ -87,6 +87,34 @@ it('keeps an answer only once the first screen is drawn, never beside it', async
   await waitFor(async () => expect(await keptAnswers()).toHaveLength(1));
 });
 
+it('answers a read that gets no answer before the first screen is drawn with the fresh answer, not an older visit\'s', async () => {
+  await storeAnswer(asha.userId, 'getInbox', 'messages', inboxAnswer('from a past visit'));
+  mockFirstScreen = new Promise(() => undefined);
+  online();
+  const store = makeApiStore(asha);
+  const fresh = await readInbox(store);
+  expect(fresh.data?.conversations[0].last.content).toBe('hello kai');
+
+  offline();
+  const again = await readInbox(store);
+  expect(again.error).toBeUndefined();
+  expect(again.data).toEqual(fresh.data);
+});
+
+it('does not keep an answer whose keeping waited for the first screen when the session ended meanwhile', async () => {
+  let drawn!: () => void;
+  mockFirstScreen = new Promise((resolve) => {
+    drawn = resolve;
+  });
+  online();
+  const store = makeApiStore(asha);
+  expect((await readInbox(store)).error).toBeUndefined();
+  await endSession(store.dispatch, 'logout');
+  drawn();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(await keptAnswers()).toEqual([]);
+});
+
 it('still fails offline for a request never answered before', async () => {
   offline();
   const result = await makeApiStore(asha).dispatch(needsApi.endpoints.getNeed.initiate('never-opened'));

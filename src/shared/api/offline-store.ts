@@ -38,12 +38,12 @@ let opening: Promise<IDBPDatabase<OfflineDb>> | null = null;
 
 /**
  * The database, opened on first use; its code (idb) is a chunk of its own, loaded then. The callers
- * load this module only once the first screen is drawn (base-query.ts keeping an answer,
- * offline-entry.ts starting the queue), or when the screen itself waits for it (the kept answer
- * when there is no connection, an action that must wait): a member's page load never fetches idb
- * nor opens the database beside the page's own chunks and data. A visitor, whose answers are never
- * kept, never downloads idb. The service worker precaches it with every other chunk, so it loads
- * with no connection too.
+ * open it only once the first screen is drawn (base-query.ts keeping an answer, offline-entry.ts
+ * starting the queue), or when something cannot wait: the kept answer when a request gets no
+ * answer, an action that must wait, the queue of a member with actions waiting, a session's end
+ * emptying it. Otherwise a member's page load never fetches idb nor opens the database beside the
+ * page's own chunks and data. A visitor, whose answers are never kept, never downloads idb. The
+ * service worker precaches it with every other chunk, so it loads with no connection too.
  */
 export function offlineDb(): Promise<IDBPDatabase<OfflineDb>> {
   opening ??= import('./offline-db').then(({ openOfflineDb }) => openOfflineDb()).catch((error: unknown) => {

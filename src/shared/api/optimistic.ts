@@ -59,9 +59,9 @@ export async function optimisticUpdate(
     // RTK Query rejects queryFulfilled with { error }: the error is what the base query answered.
     const error = typeof failure === 'object' && failure !== null && 'error' in failure ? failure.error : failure;
     const key = queue?.args.idempotencyKey;
-    // The queue's code: loaded for a member after the first screen (offline-entry.ts), so at hand
-    // here; if it could not be fetched (no connection before it was), the action fails as it would
-    // have without a queue.
+    // The queue's code: loaded for a member once the first screen is drawn (offline-entry.ts), and
+    // precached by the service worker, so at hand here; if it could not be fetched (no connection
+    // in a first visit's first seconds), the action fails as it would have without a queue.
     const queueing = queue && key ? await import(/* webpackChunkName: "offline" */ './offline-queue').catch(() => null) : null;
     if (queue && key && queueing) {
       const { enqueue, queueOutcome } = queueing;

@@ -36,6 +36,7 @@ describe('afterFirstScreen', () => {
     jest.useRealTimers();
     jest.restoreAllMocks();
     delete (performance as Partial<Performance>).getEntriesByType;
+    delete (performance as { timing?: unknown }).timing;
     Object.defineProperty(document, 'readyState', realReadyState);
     delete (window as Partial<Window>).requestIdleCallback;
   });
@@ -44,6 +45,9 @@ describe('afterFirstScreen', () => {
     Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'interactive' });
     const { afterFirstScreen, AFTER_LOAD_MS, IDLE_TIMEOUT_MS } = await load();
     const settled = afterFirstScreen();
+    // A page still loading: the seconds count from its load event, however long that takes.
+    jest.advanceTimersByTime(2 * AFTER_LOAD_MS);
+    expect(idleCallbacks).toHaveLength(0);
     window.dispatchEvent(new Event('load'));
     jest.advanceTimersByTime(AFTER_LOAD_MS - 1);
     expect(idleCallbacks).toHaveLength(0);
@@ -76,6 +80,17 @@ describe('afterFirstScreen', () => {
     expect(await settledYet(settled)).toBe(true);
   });
 
+  it('reads the load time from the first Navigation Timing where the second is missing (older WebViews)', async () => {
+    jest.spyOn(performance, 'now').mockReturnValue(11_000);
+    Object.defineProperty(performance, 'timing', { configurable: true, value: { navigationStart: 5_000, loadEventEnd: 15_000 } });
+    const { afterFirstScreen, AFTER_LOAD_MS } = await load();
+    void afterFirstScreen();
+    jest.advanceTimersByTime(AFTER_LOAD_MS - 1000 - 1);
+    expect(idleCallbacks).toHaveLength(0);
+    jest.advanceTimersByTime(1);
+    expect(idleCallbacks).toHaveLength(1);
+  });
+
   it('where no load time is known (jsdom), only waits for idle time', async () => {
     const { afterFirstScreen } = await load();
     const settled = afterFirstScreen();
@@ -89,9 +104,12 @@ describe('afterFirstScreen', () => {
     Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
     const { afterFirstScreen, AFTER_LOAD_MS } = await load();
     const settled = afterFirstScreen();
-    window.dispatchEvent(new Event('load'));
+    jest.advanceTimersByTime(2 * AFTER_LOAD_MS);
     expect(await settledYet(settled)).toBe(false);
-    jest.advanceTimersByTime(AFTER_LOAD_MS);
+    window.dispatchEvent(new Event('load'));
+    jest.advanceTimersByTime(AFTER_LOAD_MS - 1);
+    expect(await settledYet(settled)).toBe(false);
+    jest.advanceTimersByTime(1);
     expect(await settledYet(settled)).toBe(true);
   });
 });

@@ -9,10 +9,15 @@ export const IDLE_TIMEOUT_MS = 2000;
 
 let settled: Promise<void> | undefined;
 
-/** When the load event ended, in performance.now() time, where the browser says (not jsdom). */
+/**
+ * When the load event ended, in performance.now() time, where the browser says: Navigation Timing 2,
+ * else the first version's (older WebViews); neither in jsdom.
+ */
 function loadEnded(): number | undefined {
   const [navigation] = (performance.getEntriesByType?.('navigation') ?? []) as PerformanceNavigationTiming[];
-  return navigation && navigation.loadEventEnd > 0 ? navigation.loadEventEnd : undefined;
+  if (navigation && navigation.loadEventEnd > 0) return navigation.loadEventEnd;
+  const timing = (performance as { timing?: { loadEventEnd: number; navigationStart: number } }).timing;
+  return timing && timing.loadEventEnd > 0 ? timing.loadEventEnd - timing.navigationStart : undefined;
 }
 
 /**
