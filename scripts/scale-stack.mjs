@@ -23,11 +23,14 @@
 // startS3, serverInstance (bench/all.mjs starts PostgreSQL and Redis with them; the reliability
 // suite, server/test/reliability, kills and restarts instances).
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { chmodSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, rename } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { freePort } from '../bench/free-port.mjs';
 
 const asRoot = process.getuid?.() === 0;
@@ -138,12 +141,41 @@ export async function startRedis() {
   return { url: `redis://127.0.0.1:${port}`, port, stop: () => kill(child) };
 }
 
+/**
+ * S3 shows an object only once it is whole; s3rver writes it in place, so a listing meanwhile (a
+ * backup's, under writes) saw it half written, of another size. Here each object is written beside
+ * its place (a name s3rver does not list), its metadata next, and then renamed into place.
+ */
+function writeObjectsWhole(store) {
+  store.putObject = async (object) => {
+    const objectPath = store.getResourcePath(object.bucket, object.key, 'object');
+    await mkdir(path.dirname(objectPath), { recursive: true });
+    const partial = `${objectPath}.${randomBytes(6).toString('hex')}.partial`;
+    const md5 = createHash('md5');
+    let size = 0;
+    const counting = new Transform({
+      transform(chunk, _encoding, callback) {
+        md5.update(chunk);
+        size += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    const content = Buffer.isBuffer(object.content) ? Readable.from([object.content]) : object.content;
+    await pipeline(content, counting, createWriteStream(partial));
+    const digest = md5.digest('hex');
+    await store.putMetadata(object.bucket, object.key, object.metadata, digest);
+    await rename(partial, objectPath);
+    return { size, md5: digest };
+  };
+}
+
 /** s3rver (an S3-compatible server for tests) in this process, its objects under `dir`/s3, with one bucket. */
 export async function startS3(dir, bucket = 'need-spot') {
   const { default: S3rver } = await import('s3rver');
   const directory = path.join(dir, 's3');
   mkdirSync(directory, { recursive: true });
   const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  writeObjectsWhole(server.store);
   const { port } = await server.run();
   return {
     // S3RVER/S3RVER are s3rver's fixed credentials.
