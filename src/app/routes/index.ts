@@ -1,1 +1,2 @@
 export { AppRoutes } from './app-routes';
+export { preloadPage } from './routes';
