@@ -44,6 +44,10 @@ it('lists the events as cards linking to their pages, with an Add Event link', a
   expect(image).toHaveAttribute('src', yogaEvent.thumbnail);
   expect(image).toHaveAttribute('width');
   expect(image).toHaveAttribute('height');
+  // The first card's picture, the screen's largest, is asked for at once and first; the others when in view.
+  expect(image).toHaveAttribute('loading', 'eager');
+  expect(image).toHaveAttribute('fetchpriority', 'high');
+  expect(cleanUp.querySelector('img')).toHaveAttribute('loading', 'lazy');
 });
 
 it('shows a spinner while the first page loads', async () => {

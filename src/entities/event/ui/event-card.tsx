@@ -14,15 +14,26 @@ export function goingText({ goingCount, capacity }: Pick<TravelEvent, 'goingCoun
 
 /**
  * A card of the board: thumbnail (its space reserved), title, dates, address and how many are
- * going, linking to the event; `note` says where the reader stands ('On the waitlist').
+ * going, linking to the event; `note` says where the reader stands ('On the waitlist'). `first`:
+ * the board's first card, whose picture is the screen's largest: asked for at once, first, not
+ * when layout finds it in view.
  */
-export function EventCard({ event, note }: { event: TravelEvent; note?: string }) {
+export function EventCard({ event, note, first = false }: { event: TravelEvent; note?: string; first?: boolean }) {
   return (
     <li>
       <Link className="event-card" to={paths.events.byId(event._id)}>
         <span className="event-card__media">
           {event.thumbnail && (
-            <img className="event-card__image" src={event.thumbnail} alt="" width={400} height={225} loading="lazy" decoding="async" />
+            <img
+              className="event-card__image"
+              src={event.thumbnail}
+              alt=""
+              width={400}
+              height={225}
+              loading={first ? 'eager' : 'lazy'}
+              fetchPriority={first ? 'high' : 'auto'}
+              decoding="async"
+            />
           )}
         </span>
         <span className="event-card__body">

@@ -57,7 +57,7 @@ export function EventsPage() {
         failure="Could not load events"
         onRetry={query.refetch}
         empty={<EmptyState icon="event" title="No Events Found" description={filtered ? 'Try other words or another day.' : 'Be the first to add one.'} />}
-        renderItem={(event) => <EventCard key={event._id} event={event} />}
+        renderItem={(event, index) => <EventCard key={event._id} event={event} first={index === 0} />}
       />
     </div>
   );

@@ -17,7 +17,7 @@ interface PagedListProps<T> {
   /** The board's own empty state, when the list came back empty. */
   empty: ReactNode;
   /** One card, an `li` with its key. */
-  renderItem: (item: T) => ReactNode;
+  renderItem: (item: T, index: number) => ReactNode;
   /** The list's accessible name. */
   label?: string;
   /** Marks the list busy while the query refetches. */
