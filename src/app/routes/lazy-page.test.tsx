@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Suspense, useState } from 'react';
-import { lazyPage, type LazyPage } from './lazy-page';
+import { Component, useState, type ReactNode } from 'react';
+import { lazyPage } from './lazy-page';
 
 /** A page's chunk that comes when the test says. */
 function aChunk() {
@@ -16,51 +16,54 @@ function aChunk() {
   return { arrive, load };
 }
 
-const inSuspense = (Page: LazyPage, extra?: string) => (
-  <Suspense fallback={<p>Loading the page</p>}>
-    <Page />
-    {extra}
-  </Suspense>
-);
+class Boundary extends Component<{ children: ReactNode }, { error?: Error }> {
+  state: { error?: Error } = {};
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  render() {
+    return this.state.error ? <p>{this.state.error.message}</p> : this.props.children;
+  }
+}
 
-it('renders a preloaded page at once, without the fallback, and loads its chunk once', async () => {
+it('draws a preloaded page at once, with no spinner, and loads its chunk once', async () => {
   const { arrive, load } = aChunk();
   const Page = lazyPage(load);
   const preloading = Page.preload();
   arrive();
   await preloading;
-  render(inSuspense(Page));
+  render(<Page />);
   expect(screen.getByRole('textbox', { name: 'Typed' })).toBeInTheDocument();
-  expect(screen.queryByText('Loading the page')).not.toBeInTheDocument();
+  expect(screen.queryByRole('status', { name: 'Loading page' })).not.toBeInTheDocument();
   await Page.preload();
   expect(load).toHaveBeenCalledTimes(1);
 });
 
-it('shows the fallback for a page not preloaded, then the page, which keeps what was typed across later renders', async () => {
+it('shows the page\'s spinner until its chunk comes, then the page, which keeps what was typed across later renders', async () => {
   const { arrive, load } = aChunk();
   const Page = lazyPage(load);
-  const { rerender } = render(inSuspense(Page));
-  expect(screen.getByText('Loading the page')).toBeInTheDocument();
+  const { rerender } = render(<Page />);
+  expect(screen.getByRole('status', { name: 'Loading page' })).toBeInTheDocument();
   await act(async () => arrive());
-  const field = await screen.findByRole('textbox', { name: 'Typed' });
-  await act(async () => {
-    field.focus();
-  });
-  // Typing, then a render of the parent: the page is the same mount (a remount would empty it).
+  const field = screen.getByRole('textbox', { name: 'Typed' });
   fireEvent.change(field, { target: { value: 'Goa in March' } });
-  rerender(inSuspense(Page, 'again'));
+  rerender(<Page />);
   expect(screen.getByRole('textbox', { name: 'Typed' })).toHaveValue('Goa in March');
   expect(load).toHaveBeenCalledTimes(1);
 });
 
-it('loads a chunk that failed again on the next try', async () => {
-  const load = jest.fn<Promise<() => React.ReactNode>, []>()
+it('throws a chunk that failed to load to the error boundary, and asks for it again when the page next mounts', async () => {
+  const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const load = jest.fn<Promise<() => ReactNode>, []>()
     .mockRejectedValueOnce(new Error('Loading chunk 504 failed.'))
     .mockResolvedValueOnce(() => <h1>Account Settings</h1>);
   const Page = lazyPage(load);
-  await expect(Page.preload()).rejects.toThrow('Loading chunk 504 failed.');
-  await Page.preload();
-  render(inSuspense(Page));
-  expect(screen.getByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
+  const { unmount } = render(<Boundary><Page /></Boundary>);
+  expect(await screen.findByText('Loading chunk 504 failed.')).toBeInTheDocument();
+  unmount();
+
+  render(<Boundary><Page /></Boundary>);
+  expect(await screen.findByRole('heading', { name: 'Account Settings' })).toBeInTheDocument();
   expect(load).toHaveBeenCalledTimes(2);
+  consoleError.mockRestore();
 });

@@ -1,15 +1,18 @@
-import { lazy, useState, type ComponentType, type JSX } from 'react';
+import { useEffect, useState, type ComponentType, type JSX } from 'react';
+import { PageFallback } from '../layout/app-layout';
 
-/** A page whose chunk loads on first render (as React.lazy), or earlier with `preload`. */
+/** A page whose chunk loads when it first mounts, or earlier with `preload`. */
 export type LazyPage = (() => JSX.Element) & { preload: () => Promise<void> };
 
 /**
- * React.lazy, plus `preload`: a page whose chunk has loaded before it first renders is rendered as
- * it is, without suspending. That matters for the first screen: a page that suspends shows the
- * Suspense fallback, and React then holds the page back until 300 ms after that fallback (its
- * reveal throttle), even when the chunk came a few milliseconds later from the service worker.
- * Each mount keeps the way it started (lazily or not), so a page never remounts, losing what was
- * typed, when its chunk arrives meanwhile.
+ * A page in a chunk of its own. It shows the page's spinner until the chunk has come, then the
+ * page, by an update of its own: not by suspending, as React.lazy does. After a Suspense fallback
+ * React holds the content back until 300 ms after that fallback (its reveal throttle), even when
+ * the chunk came a few milliseconds later from the service worker; on a repeat visit the socket's
+ * chunk, the API reads and their work then fell before the page's largest paint. `preload` asks for
+ * the chunk before the page mounts (the first screen's, at start: routes.tsx `preloadPage`); a page
+ * whose chunk is there when it mounts is drawn at once. A chunk that failed to load is thrown to
+ * the route's error boundary, and asked for again when the page next mounts.
  */
 export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
   let loaded: ComponentType | undefined;
@@ -20,15 +23,26 @@ export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
         loaded = page;
       },
       (error: unknown) => {
-        // A chunk that failed to load (the connection dropped) is fetched again next time.
         loading = undefined;
         throw error;
       },
     ));
-  const Lazy = lazy(() => preload().then(() => ({ default: loaded! })));
   function Page() {
-    const [Loaded] = useState(() => loaded);
-    return Loaded ? <Loaded /> : <Lazy />;
+    const [state, setState] = useState<{ page?: ComponentType; error?: unknown }>(() => ({ page: loaded }));
+    useEffect(() => {
+      if (state.page || state.error) return undefined;
+      let mounted = true;
+      preload().then(
+        () => mounted && setState({ page: loaded }),
+        (error: unknown) => mounted && setState({ error }),
+      );
+      return () => {
+        mounted = false;
+      };
+    }, [state]);
+    if (state.error) throw state.error;
+    const Loaded = state.page;
+    return Loaded ? <Loaded /> : <PageFallback />;
   }
   return Object.assign(Page, { preload });
 }

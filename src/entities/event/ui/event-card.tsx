@@ -31,7 +31,7 @@ export function EventCard({ event, note, first = false }: { event: TravelEvent; 
               width={400}
               height={225}
               loading={first ? 'eager' : 'lazy'}
-              fetchPriority={first ? 'high' : 'auto'}
+              fetchPriority={first ? 'high' : undefined}
               decoding="async"
             />
           )}
