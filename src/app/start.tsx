@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { startOfflineQueueForMembers } from '@/shared/api';
 import { AppProviders } from './entrypoint';
 import { makeStore } from './model';
-import { preloadPage } from './routes';
 
 /** Renders the app into #root (src/app/index.tsx runs this once the modules before it have run). */
 export function startApp() {
@@ -15,8 +14,6 @@ export function startApp() {
   // in localStorage says some wait), else when the connection returns; the queue of a member with
   // nothing waiting starts once the first screen is drawn. A visitor never loads it.
   startOfflineQueueForMembers(store);
-  // The page's chunk is asked for now, beside the first render, not after it (routes/lazy-page.tsx).
-  void preloadPage(window.location.pathname).catch(() => undefined);
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread for the whole tree: a phone stays responsive while the app starts.
   startTransition(() => {

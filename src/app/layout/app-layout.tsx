@@ -17,8 +17,7 @@ const NotificationsSidebar = lazy(() => import('@/widgets/notifications-sidebar'
 const MENU_ID = 'side-menu';
 const NOTIFICATIONS_ID = 'notifications-sidebar';
 
-/** Where a page will be while its chunk loads (routes/lazy-page.tsx, and anything a page suspends on). */
-export function PageFallback() {
+function PageFallback() {
   return (
     <div className="app-layout__fallback">
       <Spinner label="Loading page" />

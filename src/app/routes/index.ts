@@ -1,2 +1,1 @@
 export { AppRoutes } from './app-routes';
-export { preloadPage } from './routes';

@@ -1,59 +1,58 @@
-import { isValidElement, type ReactNode } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { lazy, type ReactNode } from 'react';
+import type { RouteObject } from 'react-router-dom';
 import { paths } from '@/shared/config';
 import { AppLayout } from '../layout/app-layout';
-import { lazyPage, type LazyPage } from './lazy-page';
 import { RequireAuth } from './require-auth';
 import { RequireModerator } from './require-moderator';
 
-// One chunk per page (architecture: pages are lazy-loaded); the first screen's is preloaded (preloadPage).
-const HomePage = lazyPage(() => import('@/pages/home').then((m) => m.HomePage));
-const LoginPage = lazyPage(() => import('@/pages/login').then((m) => m.LoginPage));
-const RegisterPage = lazyPage(() => import('@/pages/register').then((m) => m.RegisterPage));
-const ForgotPasswordPage = lazyPage(() => import('@/pages/forgot-password').then((m) => m.ForgotPasswordPage));
-const ResetOtpPage = lazyPage(() => import('@/pages/forgot-password').then((m) => m.ResetOtpPage));
-const SetPasswordPage = lazyPage(() => import('@/pages/forgot-password').then((m) => m.SetPasswordPage));
-const ProfilePage = lazyPage(() => import('@/pages/profile').then((m) => m.ProfilePage));
-const SettingsPage = lazyPage(() => import('@/pages/settings').then((m) => m.SettingsPage));
-const ChangePasswordPage = lazyPage(() => import('@/pages/settings').then((m) => m.ChangePasswordPage));
-const ChangeEmailPage = lazyPage(() => import('@/pages/settings').then((m) => m.ChangeEmailPage));
-const VerifyEmailOtpPage = lazyPage(() => import('@/pages/settings').then((m) => m.VerifyEmailOtpPage));
-const BlockedMembersPage = lazyPage(() => import('@/pages/settings').then((m) => m.BlockedMembersPage));
-const NotificationSettingsPage = lazyPage(() => import('@/pages/settings').then((m) => m.NotificationSettingsPage));
-const UnsubscribePage = lazyPage(() => import('@/pages/settings').then((m) => m.UnsubscribePage));
-const LocationPage = lazyPage(() => import('@/pages/map').then((m) => m.LocationPage));
-const MapPage = lazyPage(() => import('@/pages/map').then((m) => m.MapPage));
-const AboutUsPage = lazyPage(() => import('@/pages/about-us').then((m) => m.AboutUsPage));
-const HelpSupportPage = lazyPage(() => import('@/pages/help-support').then((m) => m.HelpSupportPage));
-const CompanionsPage = lazyPage(() => import('@/pages/trips').then((m) => m.CompanionsPage));
-const PlanTripPage = lazyPage(() => import('@/pages/trips').then((m) => m.PlanTripPage));
-const MyTripsPage = lazyPage(() => import('@/pages/trips').then((m) => m.MyTripsPage));
-const EditTripPage = lazyPage(() => import('@/pages/trips').then((m) => m.EditTripPage));
-const NeedsPage = lazyPage(() => import('@/pages/needs').then((m) => m.NeedsPage));
-const NeedDetailPage = lazyPage(() => import('@/pages/needs').then((m) => m.NeedDetailPage));
-const CreateNeedPage = lazyPage(() => import('@/pages/needs').then((m) => m.CreateNeedPage));
-const EditNeedPage = lazyPage(() => import('@/pages/needs').then((m) => m.EditNeedPage));
-const NotFoundPage = lazyPage(() => import('@/pages/not-found').then((m) => m.NotFoundPage));
-const EventsPage = lazyPage(() => import('@/pages/events').then((m) => m.EventsPage));
-const EventDetailPage = lazyPage(() => import('@/pages/events').then((m) => m.EventDetailPage));
-const AddEventPage = lazyPage(() => import('@/pages/events').then((m) => m.AddEventPage));
-const EditEventPage = lazyPage(() => import('@/pages/events').then((m) => m.EditEventPage));
-const SkillsPage = lazyPage(() => import('@/pages/skills').then((m) => m.SkillsPage));
-const SkillDetailPage = lazyPage(() => import('@/pages/skills-detail').then((m) => m.SkillDetailPage));
-const AddSkillPage = lazyPage(() => import('@/pages/skills-editor').then((m) => m.AddSkillPage));
-const EditSkillPage = lazyPage(() => import('@/pages/skills-editor').then((m) => m.EditSkillPage));
-const WhispersPage = lazyPage(() => import('@/pages/whispers').then((m) => m.WhispersPage));
-const WhisperDetailPage = lazyPage(() => import('@/pages/whispers').then((m) => m.WhisperDetailPage));
-const WhisperProfilePage = lazyPage(() => import('@/pages/whispers').then((m) => m.WhisperProfilePage));
-const CreateWhisperPage = lazyPage(() => import('@/pages/whisper-editor').then((m) => m.CreateWhisperPage));
-const EditWhisperPage = lazyPage(() => import('@/pages/whisper-editor').then((m) => m.EditWhisperPage));
-const ChallengesPage = lazyPage(() => import('@/pages/challenges').then((m) => m.ChallengesPage));
-const ChallengeDetailPage = lazyPage(() => import('@/pages/challenges').then((m) => m.ChallengeDetailPage));
-const JoinedChallengePage = lazyPage(() => import('@/pages/challenges').then((m) => m.JoinedChallengePage));
-const MessagesPage = lazyPage(() => import('@/pages/messages').then((m) => m.MessagesPage));
-const ConversationPage = lazyPage(() => import('@/pages/messages').then((m) => m.ConversationPage));
-const FriendRequestsPage = lazyPage(() => import('@/pages/friend-requests').then((m) => m.FriendRequestsPage));
-const ModerationPage = lazyPage(() => import('@/pages/moderation').then((m) => m.ModerationPage));
+// One chunk per page (architecture: pages are lazy-loaded).
+const HomePage = lazy(() => import('@/pages/home').then((m) => ({ default: m.HomePage })));
+const LoginPage = lazy(() => import('@/pages/login').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => import('@/pages/register').then((m) => ({ default: m.RegisterPage })));
+const ForgotPasswordPage = lazy(() => import('@/pages/forgot-password').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetOtpPage = lazy(() => import('@/pages/forgot-password').then((m) => ({ default: m.ResetOtpPage })));
+const SetPasswordPage = lazy(() => import('@/pages/forgot-password').then((m) => ({ default: m.SetPasswordPage })));
+const ProfilePage = lazy(() => import('@/pages/profile').then((m) => ({ default: m.ProfilePage })));
+const SettingsPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.SettingsPage })));
+const ChangePasswordPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.ChangePasswordPage })));
+const ChangeEmailPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.ChangeEmailPage })));
+const VerifyEmailOtpPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.VerifyEmailOtpPage })));
+const BlockedMembersPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.BlockedMembersPage })));
+const NotificationSettingsPage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.NotificationSettingsPage })));
+const UnsubscribePage = lazy(() => import('@/pages/settings').then((m) => ({ default: m.UnsubscribePage })));
+const LocationPage = lazy(() => import('@/pages/map').then((m) => ({ default: m.LocationPage })));
+const MapPage = lazy(() => import('@/pages/map').then((m) => ({ default: m.MapPage })));
+const AboutUsPage = lazy(() => import('@/pages/about-us').then((m) => ({ default: m.AboutUsPage })));
+const HelpSupportPage = lazy(() => import('@/pages/help-support').then((m) => ({ default: m.HelpSupportPage })));
+const CompanionsPage = lazy(() => import('@/pages/trips').then((m) => ({ default: m.CompanionsPage })));
+const PlanTripPage = lazy(() => import('@/pages/trips').then((m) => ({ default: m.PlanTripPage })));
+const MyTripsPage = lazy(() => import('@/pages/trips').then((m) => ({ default: m.MyTripsPage })));
+const EditTripPage = lazy(() => import('@/pages/trips').then((m) => ({ default: m.EditTripPage })));
+const NeedsPage = lazy(() => import('@/pages/needs').then((m) => ({ default: m.NeedsPage })));
+const NeedDetailPage = lazy(() => import('@/pages/needs').then((m) => ({ default: m.NeedDetailPage })));
+const CreateNeedPage = lazy(() => import('@/pages/needs').then((m) => ({ default: m.CreateNeedPage })));
+const EditNeedPage = lazy(() => import('@/pages/needs').then((m) => ({ default: m.EditNeedPage })));
+const NotFoundPage = lazy(() => import('@/pages/not-found').then((m) => ({ default: m.NotFoundPage })));
+const EventsPage = lazy(() => import('@/pages/events').then((m) => ({ default: m.EventsPage })));
+const EventDetailPage = lazy(() => import('@/pages/events').then((m) => ({ default: m.EventDetailPage })));
+const AddEventPage = lazy(() => import('@/pages/events').then((m) => ({ default: m.AddEventPage })));
+const EditEventPage = lazy(() => import('@/pages/events').then((m) => ({ default: m.EditEventPage })));
+const SkillsPage = lazy(() => import('@/pages/skills').then((m) => ({ default: m.SkillsPage })));
+const SkillDetailPage = lazy(() => import('@/pages/skills-detail').then((m) => ({ default: m.SkillDetailPage })));
+const AddSkillPage = lazy(() => import('@/pages/skills-editor').then((m) => ({ default: m.AddSkillPage })));
+const EditSkillPage = lazy(() => import('@/pages/skills-editor').then((m) => ({ default: m.EditSkillPage })));
+const WhispersPage = lazy(() => import('@/pages/whispers').then((m) => ({ default: m.WhispersPage })));
+const WhisperDetailPage = lazy(() => import('@/pages/whispers').then((m) => ({ default: m.WhisperDetailPage })));
+const WhisperProfilePage = lazy(() => import('@/pages/whispers').then((m) => ({ default: m.WhisperProfilePage })));
+const CreateWhisperPage = lazy(() => import('@/pages/whisper-editor').then((m) => ({ default: m.CreateWhisperPage })));
+const EditWhisperPage = lazy(() => import('@/pages/whisper-editor').then((m) => ({ default: m.EditWhisperPage })));
+const ChallengesPage = lazy(() => import('@/pages/challenges').then((m) => ({ default: m.ChallengesPage })));
+const ChallengeDetailPage = lazy(() => import('@/pages/challenges').then((m) => ({ default: m.ChallengeDetailPage })));
+const JoinedChallengePage = lazy(() => import('@/pages/challenges').then((m) => ({ default: m.JoinedChallengePage })));
+const MessagesPage = lazy(() => import('@/pages/messages').then((m) => ({ default: m.MessagesPage })));
+const ConversationPage = lazy(() => import('@/pages/messages').then((m) => ({ default: m.ConversationPage })));
+const FriendRequestsPage = lazy(() => import('@/pages/friend-requests').then((m) => ({ default: m.FriendRequestsPage })));
+const ModerationPage = lazy(() => import('@/pages/moderation').then((m) => ({ default: m.ModerationPage })));
 
 const authOnly = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 const moderatorOnly = (element: ReactNode) => <RequireModerator notFound={<NotFoundPage />}>{element}</RequireModerator>;
@@ -119,20 +118,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-/** The page an element shows: itself, or the one a guard (RequireAuth, RequireModerator) wraps. */
-function pageOf(element: ReactNode): LazyPage | undefined {
-  if (!isValidElement<{ children?: ReactNode }>(element)) return undefined;
-  if (typeof element.type === 'function' && 'preload' in element.type) return element.type as LazyPage;
-  return pageOf(element.props.children);
-}
-
-/**
- * Asks for the chunk of the page at `pathname` (the 404 page's for a path no route names), so the
- * first screen's page is drawn as soon as it can be (lazy-page.tsx). Behind a guard, the guarded
- * page's, even for a visitor the guard sends elsewhere: one chunk more, never a wait.
- */
-export function preloadPage(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  return pageOf(matches[matches.length - 1]?.route.element)?.preload() ?? Promise.resolve();
-}
