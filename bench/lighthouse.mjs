@@ -23,6 +23,9 @@
 //                                               git worktree add ../base <commit> --detach
 //                                               ln -s "$PWD/node_modules" ../base/node_modules
 //                                               (cd ../base && npm run build)
+//   --against <checkout> --repeat             the same for repeat visits (each URL loaded once until
+//                                             its service worker controls it, then measured with
+//                                             storage kept): both checkouts must have the worker
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,6 +44,7 @@ const runsArg = args.indexOf('--runs');
 const RUNS = runsArg >= 0 ? Number(args[runsArg + 1]) : 5;
 const againstArg = args.indexOf('--against');
 const against = againstArg >= 0 ? path.resolve(args[againstArg + 1] ?? '') : undefined;
+const repeatVisits = args.includes('--repeat');
 const only = args.filter((arg, i) => arg.startsWith('/') && !['--runs', '--json', '--against'].includes(args[i - 1]));
 const routes = only.length ? pageRoutes.filter((route) => only.includes(route.path)) : pageRoutes;
 
@@ -199,7 +203,9 @@ try {
     try {
       if (signedIn) await keepSession(page, url);
       await page.goto(url, { waitUntil: 'load' });
-      if (url.startsWith(app)) await page.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: 60_000 });
+      // The app's worker: this tree's, or with --against --repeat the other checkout's (served where
+      // the bare page is otherwise). The baselines have none.
+      if (url.startsWith(app) || (against && repeatVisits && url.startsWith(bare))) await page.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: 60_000 });
     } finally {
       await page.close();
     }
@@ -264,14 +270,16 @@ try {
    * turn (which goes first alternates run by run), then the medians side by side.
    */
   async function compareFirstVisits(other) {
+    const visits = repeatVisits ? 'Repeat visits' : 'First visits';
     const pathOf = async (route, base) => (route.idFrom ? route.path.replace(':id', await firstId(route.idFrom, base)) : route.path);
     const rows = [];
     for (const route of routes) {
       const urls = { now: app + await pathOf(route, app), before: other + await pathOf(route, other) };
       const runs = { now: [], before: [] };
+      if (repeatVisits) for (const which of ['before', 'now']) await warmUp(urls[which], route.signedIn);
       for (let i = 0; i < RUNS; i++) {
         process.stdout.write(`\r${route.path}: run ${i + 1} of ${RUNS}   `);
-        for (const which of i % 2 ? ['now', 'before'] : ['before', 'now']) runs[which].push(await auditAgain(urls[which], route.signedIn));
+        for (const which of i % 2 ? ['now', 'before'] : ['before', 'now']) runs[which].push(await auditAgain(urls[which], route.signedIn, { repeat: repeatVisits }));
       }
       const row = { label: route.path + (route.signedIn ? ' (logged in)' : '') };
       for (const which of ['now', 'before']) {
@@ -285,7 +293,7 @@ try {
 
     const pad = (text, width) => String(text).padStart(width);
     const labelWidth = Math.max(28, ...rows.map((row) => row.label.length + 2));
-    console.log(`\nFirst visits, median of ${RUNS} interleaved runs each: "before" is ${against}, "now" this tree\n`);
+    console.log(`\n${visits}, median of ${RUNS} interleaved runs each: "before" is ${against}, "now" this tree\n`);
     console.log(`${'page'.padEnd(labelWidth)}${pad('perf', 10)}${pad('LCP before', 12)}${pad('now', 8)}${pad('ratio', 8)}${pad('TBT before', 12)}${pad('now', 8)}${pad('bytes before', 14)}${pad('now', 10)}`);
     for (const { label, before, now } of rows) {
       console.log(`${label.padEnd(labelWidth)}${pad(`${before.performance} → ${now.performance}`, 10)}${pad((before.lcp / 1000).toFixed(2) + ' s', 12)}${pad((now.lcp / 1000).toFixed(2) + ' s', 8)}`
@@ -298,8 +306,8 @@ try {
     console.log(`\nLCP now/before, geometric mean over ${rows.length} routes: ${lcpRatio.toFixed(3)} (later on ${slower}, earlier or equal on ${rows.length - slower})`);
     console.log(`TBT median over the routes: ${Math.round(median(rows.map((row) => row.before.tbt)))} ms before, ${Math.round(median(rows.map((row) => row.now.tbt)))} ms now`);
     console.log(`Bytes now - before, median over the routes: ${(bytesDelta / 1024).toFixed(1)} KB`);
-    emit('lighthouse', { name: 'first visit LCP, now/before (geometric mean)', value: Math.round(lcpRatio * 1000) / 1000, unit: 'x', target: { op: '<=', value: 1 } });
-    emit('lighthouse', { name: 'first visit bytes, now - before (median)', value: Math.round(bytesDelta / 102.4) / 10, unit: 'KB' });
+    emit('lighthouse', { name: `${visits.toLowerCase().replace(/s$/, '')} LCP, now/before (geometric mean)`, value: Math.round(lcpRatio * 1000) / 1000, unit: 'x', target: { op: '<=', value: 1 } });
+    emit('lighthouse', { name: `${visits.toLowerCase().replace(/s$/, '')} bytes, now - before (median)`, value: Math.round(bytesDelta / 102.4) / 10, unit: 'KB' });
   }
 
   /** Every route's first and repeat visits, next to the static and the bare React pages. */
