@@ -20,6 +20,14 @@ jest.mock('./offline-sync', () => {
 // When the first screen is drawn: at once, unless a test holds it back.
 let mockFirstScreen: Promise<void> = Promise.resolve();
 jest.mock('../lib/after-first-screen', () => ({ afterFirstScreen: () => mockFirstScreen }));
+/** Holds the first screen back until the returned function is called. */
+function holdFirstScreen(): () => void {
+  let drawn!: () => void;
+  mockFirstScreen = new Promise((resolve) => {
+    drawn = resolve;
+  });
+  return drawn;
+}
 
 const visitor = { userId: null, token: null, expired: false };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -33,6 +41,12 @@ function freshApp() {
   /* eslint-enable @typescript-eslint/no-require-imports */
   const store = configureStore({ reducer: { session: auth.sessionReducer }, preloadedState: { session: visitor } });
   return { entry, auth, store };
+}
+
+/** `member` signed in on that page load, and its queue's start called. */
+function startSignedIn({ entry, auth, store }: ReturnType<typeof freshApp>, member: string) {
+  store.dispatch(auth.sessionStarted({ userId: member, token: `token-${member}` }));
+  return entry.startOfflineQueueForMembers(store);
 }
 
 beforeEach(() => {
@@ -101,13 +115,9 @@ it('gives the store no queue work until the queue is loaded, then its hook after
 });
 
 it('starts a member\'s queue once the first screen is drawn, but at once when the queue noted actions of theirs waiting', async () => {
-  let drawn!: () => void;
-  mockFirstScreen = new Promise((resolve) => {
-    drawn = resolve;
-  });
+  const drawn = holdFirstScreen();
   const first = freshApp();
-  first.store.dispatch(first.auth.sessionStarted({ userId: 'member-asha', token: 'token-asha' }));
-  const stopFirst = first.entry.startOfflineQueueForMembers(first.store);
+  const stopFirst = startSignedIn(first, 'member-asha');
   await settle();
   expect(mockLoads).not.toHaveBeenCalled();
   drawn();
@@ -118,17 +128,14 @@ it('starts a member\'s queue once the first screen is drawn, but at once when th
   // Asha acted offline (the queue notes it), then the page is loaded again: her queue does not wait.
   first.entry.noteWaiting(['member-asha']);
   mockFirstScreen = new Promise(() => undefined);
-  const next = freshApp();
-  next.store.dispatch(next.auth.sessionStarted({ userId: 'member-asha', token: 'token-asha' }));
-  const stopNext = next.entry.startOfflineQueueForMembers(next.store);
+  const stopNext = startSignedIn(freshApp(), 'member-asha');
   await settle();
   expect(mockStartOfflineQueue).toHaveBeenCalledTimes(2);
   stopNext();
 
   // Another member's note is not hers, and a session's end removes every note.
   const other = freshApp();
-  other.store.dispatch(other.auth.sessionStarted({ userId: 'member-ravi', token: 'token-ravi' }));
-  const stopOther = other.entry.startOfflineQueueForMembers(other.store);
+  const stopOther = startSignedIn(other, 'member-ravi');
   await settle();
   expect(mockStartOfflineQueue).toHaveBeenCalledTimes(2);
   stopOther();

@@ -12,6 +12,14 @@ import { ENTRIES_PER_ENDPOINT, offlineDb, storeAnswer } from './offline-store';
 // When the first screen is drawn: at once, unless a test holds it back.
 let mockFirstScreen: Promise<void> = Promise.resolve();
 jest.mock('../lib/after-first-screen', () => ({ afterFirstScreen: () => mockFirstScreen }));
+/** Holds the first screen back until the returned function is called. */
+function holdFirstScreen(): () => void {
+  let drawn!: () => void;
+  mockFirstScreen = new Promise((resolve) => {
+    drawn = resolve;
+  });
+  return drawn;
+}
 
 const asha = { userId: 'member-asha', token: 'token-asha', expired: false };
 const ravi = { userId: 'member-ravi', token: 'token-ravi', expired: false };
@@ -74,10 +82,7 @@ it('keeps a signed-in member\'s answer and serves it when a reload finds no conn
 });
 
 it('keeps an answer only once the first screen is drawn, never beside it', async () => {
-  let drawn!: () => void;
-  mockFirstScreen = new Promise((resolve) => {
-    drawn = resolve;
-  });
+  const drawn = holdFirstScreen();
   online();
   expect((await readInbox(makeApiStore(asha))).error).toBeUndefined();
   await new Promise((resolve) => setTimeout(resolve, 50));
@@ -102,10 +107,7 @@ it('answers a read that gets no answer before the first screen is drawn with the
 });
 
 it('does not keep an answer whose keeping waited for the first screen when the session ended meanwhile', async () => {
-  let drawn!: () => void;
-  mockFirstScreen = new Promise((resolve) => {
-    drawn = resolve;
-  });
+  const drawn = holdFirstScreen();
   online();
   const store = makeApiStore(asha);
   expect((await readInbox(store)).error).toBeUndefined();
